@@ -1,0 +1,222 @@
+//! A* search with re-opening of closed nodes.
+
+use std::cmp::Reverse;
+
+use priority_queue::PriorityQueue;
+use rustc_hash::FxBuildHasher;
+
+use crate::problem::{Cost, Heuristic, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::store::{DenseIndex, HashIndex, NodeIndex};
+
+const NO_PARENT: u32 = u32::MAX;
+
+struct Node<S, A, C> {
+    state: S,
+    g: C,
+    h: C,
+    parent: u32,
+    action: Option<A>,
+    closed: bool,
+}
+
+/// Open-list priority: lowest f first, then highest g (deeper nodes, nearer the goal), then
+/// first inserted. `PriorityQueue` pops the greatest, hence the `Reverse`s.
+type Priority<C> = (Reverse<C>, C, Reverse<u64>);
+
+/// A* search from `start` with `heuristic`: an optimal path whenever the heuristic is admissible.
+///
+/// This is the lecture's open/closed A* (seed 002): the goal test is made when a node is taken
+/// from the open list, and a node reached again by a cheaper path gets the new path; if it was
+/// already closed it is RE-OPENED. So an admissible but inconsistent heuristic still yields an
+/// optimal cost (with a consistent one no node is ever re-opened).
+///
+/// Ties among equal f are broken by larger g, then by insertion order (FIFO), so the same
+/// instance gives the same path every run. Nodes live in a dense table when the problem has a
+/// perfect rank ([`Problem::rank`]), in a hash map (rustc-hash) otherwise; the open list is a
+/// `priority_queue::PriorityQueue` keyed by node id.
+///
+/// # Arguments
+/// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
+/// * `limits`: nodes (expansions), time, and `max_cost`: nodes with `g + h` above it are not
+///   opened (with an admissible heuristic no path within the bound is lost).
+///
+/// # Returns
+/// The outcome and statistics: `expanded`, `generated` (the root and every new or improved
+/// node), `max_frontier` (largest open list), `reopened`.
+///
+/// # Complexity
+/// O(E log V) time and O(V) memory over the states with f below the optimal cost, in the
+/// consistent case; re-opening can cost more with an inconsistent heuristic.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{astar, Limits, Problem};
+///
+/// /// Walk on a line from a start to 7, one step costs 1, a jump of 3 costs 2.
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = &'static str;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 7 }
+///     fn actions(&self, _: &i32, out: &mut Vec<&'static str>) {
+///         out.extend(["step", "jump", "back"])
+///     }
+///     fn result(&self, s: &i32, a: &&'static str) -> (i32, u32) {
+///         match *a { "step" => (s + 1, 1), "jump" => (s + 3, 2), _ => (s - 1, 1) }
+///     }
+/// }
+/// // Admissible: at best every unit of distance costs 2/3.
+/// let h = |s: &i32| ((7 - s).max(0) as u32 * 2) / 3;
+/// let run = astar(&Line, &0, &h, &Limits::none());
+/// assert_eq!(run.outcome.cost(), Some(5)); // jump, jump, step
+/// ```
+pub fn astar<P, H>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    match (problem.rank_count(), problem.rank(start)) {
+        (Some(n), Some(_)) => run(problem, start, heuristic, limits, DenseIndex::new(n)),
+        _ => run(problem, start, heuristic, limits, HashIndex::default()),
+    }
+}
+
+fn run<P, H, I>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    mut index: I,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+{
+    let mut budget = Budget::new(limits);
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
+    };
+    let bound = limits.max_cost.unwrap_or(u64::MAX);
+    let mut nodes: Vec<Node<P::State, P::Action, P::Cost>> = Vec::new();
+    let mut open: PriorityQueue<u32, Priority<P::Cost>, FxBuildHasher> = PriorityQueue::default();
+    let mut seq = 0u64;
+    let mut cut = false;
+    let mut actions = Vec::new();
+
+    let h0 = heuristic.estimate(problem, start);
+    if h0.to_u64() > bound {
+        cut = true;
+    } else {
+        index.set(problem, start, 0);
+        nodes.push(Node {
+            state: start.clone(),
+            g: P::Cost::ZERO,
+            h: h0,
+            parent: NO_PARENT,
+            action: None,
+            closed: false,
+        });
+        open.push(0, (Reverse(h0), P::Cost::ZERO, Reverse(seq)));
+    }
+    stats.max_frontier = open.len() as u64;
+
+    while let Some((id, _)) = open.pop() {
+        if let Some(kind) = budget.check(stats.expanded) {
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Stopped(kind),
+                stats,
+            };
+        }
+        let node = &mut nodes[id as usize];
+        node.closed = true;
+        if problem.is_goal(&node.state) {
+            let cost = node.g;
+            let mut path = Vec::new();
+            let mut i = id;
+            while nodes[i as usize].parent != NO_PARENT {
+                path.push(nodes[i as usize].action.clone().expect("non-root node"));
+                i = nodes[i as usize].parent;
+            }
+            path.reverse();
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Solved {
+                    actions: path,
+                    cost,
+                },
+                stats,
+            };
+        }
+        stats.expanded += 1;
+        let (g, h) = (node.g, node.h);
+        actions.clear();
+        problem.actions(&nodes[id as usize].state, &mut actions);
+        for action in actions.drain(..) {
+            let (child, step) = problem.result(&nodes[id as usize].state, &action);
+            let child_g = g + step;
+            match index.get(problem, &child) {
+                Some(cid) => {
+                    let known = &mut nodes[cid as usize];
+                    if child_g >= known.g {
+                        continue;
+                    }
+                    known.g = child_g;
+                    known.parent = id;
+                    known.action = Some(action);
+                    let f = child_g.saturating_add(known.h);
+                    seq += 1;
+                    let priority = (Reverse(f), child_g, Reverse(seq));
+                    if known.closed {
+                        known.closed = false;
+                        stats.reopened += 1;
+                        open.push(cid, priority);
+                    } else {
+                        open.change_priority(&cid, priority);
+                    }
+                    stats.generated += 1;
+                }
+                None => {
+                    let child_h = heuristic.estimate_child(problem, &child, &action, h);
+                    let f = child_g.saturating_add(child_h);
+                    if f.to_u64() > bound {
+                        cut = true;
+                        continue;
+                    }
+                    let cid = nodes.len() as u32;
+                    index.set(problem, &child, cid);
+                    nodes.push(Node {
+                        state: child,
+                        g: child_g,
+                        h: child_h,
+                        parent: id,
+                        action: Some(action),
+                        closed: false,
+                    });
+                    seq += 1;
+                    open.push(cid, (Reverse(f), child_g, Reverse(seq)));
+                    stats.generated += 1;
+                }
+            }
+        }
+        stats.max_frontier = stats.max_frontier.max(open.len() as u64);
+    }
+    stats.elapsed = budget.elapsed();
+    SearchResult {
+        outcome: if cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        },
+        stats,
+    }
+}

@@ -1,0 +1,167 @@
+//! Breadth-first search.
+
+use crate::problem::{Cost, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::store::{DenseSeen, HashSeen, Seen};
+
+const NO_PARENT: u32 = u32::MAX;
+
+struct Node<S, A> {
+    state: S,
+    parent: u32,
+    action: Option<A>,
+    depth: u32,
+}
+
+/// Breadth-first search from `start`: the path with the FEWEST actions (optimal for unit costs).
+///
+/// The goal test is made when a node is generated. Because the queue is FIFO and actions are
+/// tried in the problem's order, the path returned is the lexicographically smallest (in action
+/// order) among the shortest ones. Duplicate states are detected with a dense table when the
+/// problem has a perfect rank ([`Problem::rank`]), with a hash set otherwise.
+///
+/// # Arguments
+/// * `problem`, `start`: the rules and the start state.
+/// * `limits`: node limit, time limit, and `max_cost` read as a DEPTH limit (number of actions).
+///
+/// # Returns
+/// The outcome (the cost reported is the sum of the path's action costs) and statistics:
+/// `expanded`, `generated` (the root included), `max_frontier` (largest queue).
+///
+/// # Complexity
+/// O(V + E) time and O(V) memory over the reachable states within the depth limit.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{bfs, Limits, Problem};
+///
+/// /// Count from 0 to a target with +1 and *2.
+/// struct Reach(u32);
+/// impl Problem for Reach {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u32) -> bool { *s == self.0 }
+///     fn actions(&self, s: &u32, out: &mut Vec<char>) {
+///         if *s < self.0 { out.extend(['+', '*']) }
+///     }
+///     fn result(&self, s: &u32, a: &char) -> (u32, u32) {
+///         (if *a == '+' { s + 1 } else { s * 2 }, 1)
+///     }
+/// }
+/// let run = bfs(&Reach(10), &0, &Limits::none());
+/// assert_eq!(run.outcome.actions().unwrap(), &['+', '+', '*', '+', '*']);
+/// ```
+pub fn bfs<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+) -> SearchResult<P::Action, P::Cost> {
+    match (problem.rank_count(), problem.rank(start)) {
+        (Some(n), Some(_)) => run(problem, start, limits, DenseSeen::new(n)),
+        _ => run(problem, start, limits, HashSeen::default()),
+    }
+}
+
+fn run<P: Problem + ?Sized, V: Seen<P>>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+    mut seen: V,
+) -> SearchResult<P::Action, P::Cost> {
+    let mut budget = Budget::new(limits);
+    let mut stats = Stats {
+        generated: 1,
+        max_frontier: 1,
+        ..Stats::default()
+    };
+    let max_depth = limits.max_cost.unwrap_or(u64::MAX);
+    let mut nodes: Vec<Node<P::State, P::Action>> = Vec::new();
+    let mut actions = Vec::new();
+    let mut cut = false;
+
+    let finish =
+        |nodes: &Vec<Node<P::State, P::Action>>, mut i: u32, mut stats: Stats, budget: &Budget| {
+            let mut path = Vec::new();
+            let mut cost = P::Cost::ZERO;
+            while nodes[i as usize].parent != NO_PARENT {
+                let node = &nodes[i as usize];
+                let action = node
+                    .action
+                    .clone()
+                    .expect("non-root nodes carry their action");
+                let parent = &nodes[node.parent as usize];
+                cost = cost + problem.result(&parent.state, &action).1;
+                path.push(action);
+                i = node.parent;
+            }
+            path.reverse();
+            stats.elapsed = budget.elapsed();
+            SearchResult {
+                outcome: Outcome::Solved {
+                    actions: path,
+                    cost,
+                },
+                stats,
+            }
+        };
+
+    seen.insert(problem, start);
+    nodes.push(Node {
+        state: start.clone(),
+        parent: NO_PARENT,
+        action: None,
+        depth: 0,
+    });
+    if problem.is_goal(start) {
+        return finish(&nodes, 0, stats, &budget);
+    }
+    let mut head = 0usize;
+    while head < nodes.len() {
+        if let Some(kind) = budget.check(stats.expanded) {
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Stopped(kind),
+                stats,
+            };
+        }
+        let depth = nodes[head].depth;
+        if u64::from(depth) >= max_depth {
+            cut = true;
+            head += 1;
+            continue;
+        }
+        stats.expanded += 1;
+        actions.clear();
+        problem.actions(&nodes[head].state, &mut actions);
+        for action in actions.drain(..) {
+            let (child, _) = problem.result(&nodes[head].state, &action);
+            if !seen.insert(problem, &child) {
+                continue;
+            }
+            stats.generated += 1;
+            let goal = problem.is_goal(&child);
+            nodes.push(Node {
+                state: child,
+                parent: head as u32,
+                action: Some(action),
+                depth: depth + 1,
+            });
+            if goal {
+                let last = (nodes.len() - 1) as u32;
+                return finish(&nodes, last, stats, &budget);
+            }
+        }
+        head += 1;
+        stats.max_frontier = stats.max_frontier.max((nodes.len() - head) as u64);
+    }
+    stats.elapsed = budget.elapsed();
+    SearchResult {
+        outcome: if cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        },
+        stats,
+    }
+}

@@ -1,0 +1,87 @@
+//! # searchlab-core
+//!
+//! State-space search algorithms over two traits, with statistics and limits on every run.
+//!
+//! * Single-agent search over [`Problem`]: [`astar`], [`idastar`], [`iddfs`], [`bfs`].
+//!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
+//! * Adversarial search over [`Game`]: see the `minimax` and `alphabeta` modules.
+//!
+//! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time) stop a
+//! run with [`Outcome::Stopped`], never a panic.
+//!
+//! ## A new problem in a few lines: the water jugs
+//!
+//! Two jugs of 4 and 3 litres; fill, empty or pour one into the other until one holds 2 litres.
+//!
+//! ```
+//! use searchlab_core::{astar, bfs, iddfs, idastar, Limits, Problem, Zero};
+//!
+//! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+//! enum Jug { Fill(usize), Empty(usize), Pour(usize, usize) }
+//!
+//! struct Jugs { capacity: [u8; 2], target: u8 }
+//!
+//! impl Problem for Jugs {
+//!     type State = [u8; 2];
+//!     type Action = Jug;
+//!     type Cost = u32;
+//!     fn is_goal(&self, s: &[u8; 2]) -> bool { s.contains(&self.target) }
+//!     fn actions(&self, s: &[u8; 2], out: &mut Vec<Jug>) {
+//!         for i in 0..2 {
+//!             if s[i] < self.capacity[i] { out.push(Jug::Fill(i)) }
+//!             if s[i] > 0 { out.push(Jug::Empty(i)) }
+//!             if s[i] > 0 && s[1 - i] < self.capacity[1 - i] { out.push(Jug::Pour(i, 1 - i)) }
+//!         }
+//!     }
+//!     fn result(&self, s: &[u8; 2], a: &Jug) -> ([u8; 2], u32) {
+//!         let mut t = *s;
+//!         match *a {
+//!             Jug::Fill(i) => t[i] = self.capacity[i],
+//!             Jug::Empty(i) => t[i] = 0,
+//!             Jug::Pour(i, j) => {
+//!                 let amount = t[i].min(self.capacity[j] - t[j]);
+//!                 t[i] -= amount;
+//!                 t[j] += amount;
+//!             }
+//!         }
+//!         (t, 1)
+//!     }
+//! }
+//!
+//! let jugs = Jugs { capacity: [4, 3], target: 2 };
+//! let limits = Limits::none().with_max_cost(20);
+//! let runs = [
+//!     bfs(&jugs, &[0, 0], &limits),
+//!     astar(&jugs, &[0, 0], &Zero, &limits),
+//!     idastar(&jugs, &[0, 0], &Zero, &limits),
+//!     iddfs(&jugs, &[0, 0], &limits),
+//! ];
+//! for run in &runs {
+//!     assert_eq!(run.outcome.cost(), Some(4)); // e.g. fill 3, pour into 4, fill 3, pour
+//! }
+//! assert_eq!(
+//!     runs[0].outcome.actions().unwrap(),
+//!     &[Jug::Fill(1), Jug::Pour(1, 0), Jug::Fill(1), Jug::Pour(1, 0)]
+//! );
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod astar;
+pub mod bfs;
+pub mod game;
+pub mod idastar;
+pub mod iddfs;
+pub mod problem;
+pub mod rng;
+pub mod stats;
+mod store;
+
+pub use astar::astar;
+pub use bfs::bfs;
+pub use game::{Evaluator, Game, Player, Value};
+pub use idastar::idastar;
+pub use iddfs::iddfs;
+pub use problem::{Cost, Heuristic, Problem, Zero, replay};
+pub use rng::SplitMix64;
+pub use stats::{Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};

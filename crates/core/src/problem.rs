@@ -1,0 +1,198 @@
+//! The single-agent problem trait, costs and heuristics.
+//!
+//! A [`Problem`] is the rules only: the goal test, the actions of a state in a FIXED order and
+//! their results. The start state is passed to each search, so one problem value serves many
+//! instances. Heuristics are separate values ([`Heuristic`]) so that one problem can carry
+//! several and benchmarks can compare them; [`Zero`] turns A* into uniform-cost search.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::ops::Add;
+
+/// A path cost: a non-negative integer type.
+///
+/// Implemented for the unsigned integers. Costs are integers so that IDA*'s bounds and the
+/// open list's order are exact.
+pub trait Cost:
+    Copy + Ord + Default + Add<Output = Self> + Debug + Display + Hash + Send + Sync + 'static
+{
+    /// The zero cost.
+    const ZERO: Self;
+    /// The largest representable cost, used as "infinity".
+    const INFINITY: Self;
+    /// The cost as a `u64`, for statistics and limits.
+    fn to_u64(self) -> u64;
+    /// Addition that stops at [`Cost::INFINITY`] instead of overflowing.
+    fn saturating_add(self, other: Self) -> Self;
+}
+
+macro_rules! impl_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const INFINITY: Self = <$t>::MAX;
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+        }
+    )*};
+}
+impl_cost!(u8, u16, u32, u64, usize);
+
+/// A single-agent search problem: states, labelled actions in a fixed order, costs, a goal test.
+///
+/// Required: [`Problem::is_goal`], [`Problem::actions`], [`Problem::result`]. The rest are fast
+/// paths a problem may offer:
+///
+/// * [`Problem::IN_PLACE`] with [`Problem::apply`] / [`Problem::undo`]: IDA* and IDDFS then
+///   modify one state instead of cloning one per node.
+/// * [`Problem::inverse`]: the action that undoes another; depth-first searches skip it right
+///   after its twin (parent pruning).
+/// * [`Problem::rank`] with [`Problem::rank_count`]: a perfect rank of the states into
+///   `0..rank_count`; A* and BFS then keep their nodes in dense tables instead of hash maps.
+///
+/// The order of [`Problem::actions`] is part of the contract: every algorithm tries actions in
+/// that order and never reorders siblings, so the same instance gives the same answer every run.
+pub trait Problem {
+    /// A state of the problem.
+    type State: Clone + Eq + Hash + Debug;
+    /// An action label, what the user sees (`u`, `A`, ...).
+    type Action: Clone + Eq + Debug;
+    /// The cost type of actions and paths.
+    type Cost: Cost;
+
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Appends the actions applicable in `state` to `out` (which the caller has cleared), in the
+    /// problem's fixed order.
+    fn actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// The state reached by `action` from `state`, and the action's cost.
+    fn result(&self, state: &Self::State, action: &Self::Action) -> (Self::State, Self::Cost);
+
+    /// Whether [`Problem::apply`] and [`Problem::undo`] work in place. When `false` (the
+    /// default) depth-first searches clone states instead.
+    const IN_PLACE: bool = false;
+
+    /// Applies `action` to `state` in place and returns its cost. The default uses
+    /// [`Problem::result`].
+    fn apply(&self, state: &mut Self::State, action: &Self::Action) -> Self::Cost {
+        let (next, cost) = self.result(state, action);
+        *state = next;
+        cost
+    }
+
+    /// Undoes `action`, which was the last action applied to `state`. Only called when
+    /// [`Problem::IN_PLACE`] is `true`; such problems must override it.
+    fn undo(&self, state: &mut Self::State, action: &Self::Action) {
+        let _ = (state, action);
+        unreachable!("Problem::IN_PLACE is true but Problem::undo is not implemented")
+    }
+
+    /// The action that undoes `action`, if there is one. Depth-first searches never try it
+    /// right after `action`, which prunes the trivial two-cycles.
+    fn inverse(&self, action: &Self::Action) -> Option<Self::Action> {
+        let _ = action;
+        None
+    }
+
+    /// A perfect rank of `state` into `0..rank_count()`, if the problem has one.
+    fn rank(&self, state: &Self::State) -> Option<usize> {
+        let _ = state;
+        None
+    }
+
+    /// The number of distinct ranks, if the problem has a perfect rank.
+    fn rank_count(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// An estimate of the cost from a state to the nearest goal.
+///
+/// Admissible when it never overestimates; consistent when `h(s) <= c(s, s') + h(s')` for every
+/// action. A* returns optimal costs with any admissible heuristic (it re-opens closed nodes when
+/// the heuristic is inconsistent); IDA* needs admissibility only.
+///
+/// Any closure `Fn(&State) -> Cost` is a heuristic.
+pub trait Heuristic<P: Problem + ?Sized> {
+    /// The estimate for `state`.
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost;
+
+    /// The estimate for `child`, reached from a parent whose estimate was `parent_estimate` by
+    /// `action`. Heuristics that can update incrementally (Manhattan distance) override this;
+    /// the default recomputes.
+    fn estimate_child(
+        &self,
+        problem: &P,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        let _ = (action, parent_estimate);
+        self.estimate(problem, child)
+    }
+}
+
+/// The zero heuristic: A* becomes uniform-cost search, IDA* becomes iterative deepening on cost.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zero;
+
+impl<P: Problem + ?Sized> Heuristic<P> for Zero {
+    fn estimate(&self, _: &P, _: &P::State) -> P::Cost {
+        P::Cost::ZERO
+    }
+}
+
+impl<P, F> Heuristic<P> for F
+where
+    P: Problem + ?Sized,
+    F: Fn(&P::State) -> P::Cost,
+{
+    fn estimate(&self, _: &P, state: &P::State) -> P::Cost {
+        self(state)
+    }
+}
+
+/// Heuristics chosen at run time (for example by a command-line flag).
+impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + '_> {
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost {
+        (**self).estimate(problem, state)
+    }
+    fn estimate_child(
+        &self,
+        problem: &P,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        (**self).estimate_child(problem, child, action, parent_estimate)
+    }
+}
+
+/// Replays `actions` from `start` and returns the final state and the total cost, or the index of
+/// the first action that is not applicable. Used to check every answer a search returns.
+pub fn replay<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    actions: &[P::Action],
+) -> Result<(P::State, P::Cost), usize> {
+    let mut state = start.clone();
+    let mut total = P::Cost::ZERO;
+    let mut legal = Vec::new();
+    for (i, action) in actions.iter().enumerate() {
+        legal.clear();
+        problem.actions(&state, &mut legal);
+        if !legal.contains(action) {
+            return Err(i);
+        }
+        let (next, cost) = problem.result(&state, action);
+        state = next;
+        total = total + cost;
+    }
+    Ok((state, total))
+}

@@ -1,0 +1,185 @@
+//! What every search run returns and obeys: limits, outcome, statistics.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// Limits on a search run. Hitting one is an outcome ([`Outcome::Stopped`]), never a panic.
+///
+/// `Limits::default()` sets none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many node expansions (summed over iterations).
+    pub max_expanded: Option<u64>,
+    /// Never follow a path whose cost exceeds this bound (for unit costs: a depth limit). A
+    /// search that had to cut paths at the bound and found no goal reports
+    /// [`LimitKind::Cost`]; one that exhausted the space within the bound reports
+    /// [`Outcome::NoSolution`].
+    pub max_cost: Option<u64>,
+    /// Stop after this much wall-clock time.
+    pub timeout: Option<Duration>,
+}
+
+impl Limits {
+    /// No limits.
+    pub fn none() -> Self {
+        Self::default()
+    }
+    /// Sets the node limit.
+    pub fn with_max_expanded(mut self, n: u64) -> Self {
+        self.max_expanded = Some(n);
+        self
+    }
+    /// Sets the cost (depth) bound.
+    pub fn with_max_cost(mut self, c: u64) -> Self {
+        self.max_cost = Some(c);
+        self
+    }
+    /// Sets the time limit.
+    pub fn with_timeout(mut self, t: Duration) -> Self {
+        self.timeout = Some(t);
+        self
+    }
+}
+
+/// Which limit stopped a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LimitKind {
+    /// [`Limits::max_expanded`].
+    Nodes,
+    /// [`Limits::max_cost`] (or a game search's depth limit).
+    Cost,
+    /// [`Limits::timeout`].
+    Time,
+}
+
+impl fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LimitKind::Nodes => "node limit",
+            LimitKind::Cost => "cost bound",
+            LimitKind::Time => "time limit",
+        })
+    }
+}
+
+/// How a single-agent search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<A, C> {
+    /// A goal was reached by `actions` at total `cost`.
+    Solved {
+        /// The actions from the start to the goal.
+        actions: Vec<A>,
+        /// Their total cost.
+        cost: C,
+    },
+    /// The whole reachable space was searched: no goal is reachable.
+    NoSolution,
+    /// A limit stopped the run before it could answer.
+    Stopped(LimitKind),
+}
+
+impl<A, C: Copy> Outcome<A, C> {
+    /// The solution cost, if solved.
+    pub fn cost(&self) -> Option<C> {
+        match self {
+            Outcome::Solved { cost, .. } => Some(*cost),
+            _ => None,
+        }
+    }
+    /// The solution actions, if solved.
+    pub fn actions(&self) -> Option<&[A]> {
+        match self {
+            Outcome::Solved { actions, .. } => Some(actions),
+            _ => None,
+        }
+    }
+}
+
+/// One iteration of an iterative algorithm (IDA*, IDDFS, iterative-deepening alpha-beta).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Iteration {
+    /// The iteration's bound: f-bound for IDA*, depth for IDDFS and alpha-beta.
+    pub bound: u64,
+    /// Nodes expanded in this iteration.
+    pub expanded: u64,
+    /// Nodes generated in this iteration.
+    pub generated: u64,
+}
+
+/// Statistics of one run. Fields an algorithm has no use for stay zero.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Nodes created (the root included); for depth-first searches after parent pruning.
+    pub generated: u64,
+    /// Largest size of the open list (A*, BFS) or the deepest path (depth-first searches).
+    pub max_frontier: u64,
+    /// Closed nodes re-opened because a cheaper path reached them (A* with an inconsistent
+    /// heuristic).
+    pub reopened: u64,
+    /// Per-iteration figures of the iterative algorithms.
+    pub iterations: Vec<Iteration>,
+    /// Leaves evaluated (game searches): terminal positions and depth-limit evaluations.
+    pub leaves: u64,
+    /// Alpha-beta cutoffs.
+    pub cutoffs: u64,
+    /// Transposition-table probes.
+    pub table_probes: u64,
+    /// Transposition-table probes whose entry decided or narrowed the node.
+    pub table_hits: u64,
+    /// Deepest completed depth of an iterative-deepening game search.
+    pub depth_reached: u32,
+    /// Wall-clock time of the run.
+    pub elapsed: Duration,
+}
+
+/// A single-agent search's outcome with its statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<A, C> {
+    /// How the search ended.
+    pub outcome: Outcome<A, C>,
+    /// What it cost.
+    pub stats: Stats,
+}
+
+/// Tracks the node and time limits during a run. Reading the clock costs tens of nanoseconds,
+/// so it is read every 1024 charges.
+#[derive(Debug)]
+pub(crate) struct Budget {
+    max_expanded: u64,
+    deadline: Option<Instant>,
+    pub(crate) start: Instant,
+    ticks: u32,
+}
+
+impl Budget {
+    pub(crate) fn new(limits: &Limits) -> Self {
+        let start = Instant::now();
+        Budget {
+            max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
+            deadline: limits.timeout.map(|t| start + t),
+            start,
+            ticks: 0,
+        }
+    }
+
+    /// Called before each expansion with the number of expansions so far.
+    #[inline]
+    pub(crate) fn check(&mut self, expanded: u64) -> Option<LimitKind> {
+        if expanded >= self.max_expanded {
+            return Some(LimitKind::Nodes);
+        }
+        if let Some(deadline) = self.deadline {
+            self.ticks = self.ticks.wrapping_add(1);
+            if self.ticks % 1024 == 0 && Instant::now() >= deadline {
+                return Some(LimitKind::Time);
+            }
+        }
+        None
+    }
+
+    pub(crate) fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}

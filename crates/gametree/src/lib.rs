@@ -1,0 +1,1 @@
+//! searchlab-gametree (in progress).

@@ -1,0 +1,1 @@
+//! searchlab-npuzzle (in progress).

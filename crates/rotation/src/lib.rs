@@ -1,0 +1,1 @@
+//! searchlab-rotation (in progress).

@@ -1,0 +1,1 @@
+//! searchlab-tictactoe (in progress).

@@ -1,0 +1,1 @@
+//! searchlab-triangle (in progress).
