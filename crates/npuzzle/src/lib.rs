@@ -1,1 +1,33 @@
-//! searchlab-npuzzle (in progress).
+//! # searchlab-npuzzle
+//!
+//! Sliding-tile puzzles on a `W x W` board: the 8-puzzle ([`Eight`], POJ 1077) and the
+//! 15-puzzle ([`Fifteen`]), as a [`searchlab_core::Problem`].
+//!
+//! * [`Board`]: the tiles, parsing (`2 3 4 1 5 x 7 6 8`, any whitespace, `x` or `0` for the
+//!   blank) and printing, solvability by permutation parity.
+//! * [`SlidingPuzzle`]: the rules, with moves named by where the BLANK goes ([`Move`]: `u d l r`),
+//!   in-place apply/undo, inverse moves, and a perfect rank (the Cantor rank of the permutation,
+//!   see [`cantor`]) when the board is small enough for a dense table.
+//! * Heuristics: [`Manhattan`] (updated incrementally by IDA*) and [`Misplaced`].
+//!
+//! ```
+//! use searchlab_core::{idastar, Limits};
+//! use searchlab_npuzzle::{Eight, Manhattan, moves_to_string};
+//!
+//! let puzzle = Eight::standard();
+//! let board = puzzle.parse("2 3 4 1 5 x 7 6 8").unwrap();
+//! assert!(puzzle.is_solvable(&board));
+//! let run = idastar(&puzzle, &board, &Manhattan, &Limits::none());
+//! let moves = run.outcome.actions().unwrap();
+//! assert_eq!(moves.len(), 19);
+//! assert_eq!(moves_to_string(moves), "ullddrurdllurdruldr");
+//! ```
+
+mod board;
+pub mod cantor;
+mod heuristics;
+mod puzzle;
+
+pub use board::{Board, ParseError};
+pub use heuristics::{Manhattan, Misplaced};
+pub use puzzle::{Eight, Fifteen, Move, SlidingPuzzle, moves_to_string};

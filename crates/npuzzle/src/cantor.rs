@@ -1,0 +1,71 @@
+//! Cantor ranking of permutations: a bijection between the permutations of `0..n` and `0..n!`.
+//!
+//! The rank is the permutation's index in lexicographic order (the Lehmer code read in the
+//! factorial number system). It gives the 8-puzzle a perfect hash into 9! = 362,880 slots, so
+//! A* and BFS keep their nodes in dense tables instead of hash maps.
+
+/// `n!` for `n <= 20`.
+pub const fn factorial(n: usize) -> u64 {
+    let mut f = 1u64;
+    let mut i = 2;
+    while i <= n {
+        f *= i as u64;
+        i += 1;
+    }
+    f
+}
+
+/// The lexicographic rank of `perm`, a permutation of `0..perm.len()` (`len <= 20`).
+///
+/// O(n^2), which for n = 9 beats the bit tricks of the O(n log n) methods.
+///
+/// ```
+/// use searchlab_npuzzle::cantor::{rank, unrank};
+/// assert_eq!(rank(&[0, 1, 2]), 0);
+/// assert_eq!(rank(&[2, 1, 0]), 5);
+/// assert_eq!(unrank(3, 3), vec![1, 2, 0]);
+/// ```
+pub fn rank(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    let mut r = 0u64;
+    for i in 0..n {
+        let smaller_after = perm[i + 1..].iter().filter(|&&x| x < perm[i]).count() as u64;
+        r += smaller_after * factorial(n - 1 - i);
+    }
+    r
+}
+
+/// The permutation of `0..n` whose lexicographic rank is `r` (`r < n!`).
+pub fn unrank(mut r: u64, n: usize) -> Vec<u8> {
+    let mut pool: Vec<u8> = (0..n as u8).collect();
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let f = factorial(n - 1 - i);
+        let idx = (r / f) as usize;
+        r %= f;
+        out.push(pool.remove(idx));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bijection_over_all_nine_factorial_permutations() {
+        let n = 9;
+        let total = factorial(n);
+        assert_eq!(total, 362_880);
+        let mut previous: Option<Vec<u8>> = None;
+        for r in 0..total {
+            let p = unrank(r, n);
+            assert_eq!(rank(&p), r);
+            // Lexicographic order: each permutation is greater than the one before.
+            if let Some(prev) = &previous {
+                assert!(prev < &p, "rank {r} out of order");
+            }
+            previous = Some(p);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+//! The rules of a `W x W` sliding puzzle as a [`Problem`].
+
+use std::fmt;
+
+use searchlab_core::Problem;
+
+use crate::board::{Board, ParseError};
+use crate::cantor;
+
+/// A move, named by the direction in which the BLANK moves (`u` = the blank swaps with the tile
+/// above it), as in POJ 1077.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// The blank moves up.
+    Up,
+    /// The blank moves down.
+    Down,
+    /// The blank moves left.
+    Left,
+    /// The blank moves right.
+    Right,
+}
+
+impl Move {
+    /// The move that undoes this one.
+    pub fn inverse(self) -> Move {
+        match self {
+            Move::Up => Move::Down,
+            Move::Down => Move::Up,
+            Move::Left => Move::Right,
+            Move::Right => Move::Left,
+        }
+    }
+
+    /// The one-letter label: `u d l r`.
+    pub fn letter(self) -> char {
+        match self {
+            Move::Up => 'u',
+            Move::Down => 'd',
+            Move::Left => 'l',
+            Move::Right => 'r',
+        }
+    }
+
+    /// The move named by a letter `u d l r`.
+    pub fn from_letter(c: char) -> Option<Move> {
+        match c {
+            'u' => Some(Move::Up),
+            'd' => Some(Move::Down),
+            'l' => Some(Move::Left),
+            'r' => Some(Move::Right),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// Joins moves into the POJ 1077 answer string, e.g. `"ullddr"`.
+pub fn moves_to_string(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.letter()).collect()
+}
+
+/// The rules of the `W x W` puzzle with `N = W * W` cells, for one goal.
+///
+/// Actions are tried in a fixed order, by default up, down, left, right; [`SlidingPuzzle::with_order`]
+/// changes it (Korf's 1985 experiments use up, left, right, down).
+#[derive(Clone, Debug)]
+pub struct SlidingPuzzle<const W: usize, const N: usize> {
+    goal: Board<N>,
+    /// `goal_cell[t]`: where tile `t` belongs.
+    goal_cell: [u8; N],
+    /// `distance[t * N + c]`: Manhattan distance of tile `t` on cell `c` from its goal cell.
+    distance: Vec<u8>,
+    order: [Move; 4],
+}
+
+/// The 8-puzzle (3 x 3).
+pub type Eight = SlidingPuzzle<3, 9>;
+/// The 15-puzzle (4 x 4).
+pub type Fifteen = SlidingPuzzle<4, 16>;
+
+/// The default move order: up, down, left, right.
+pub const DEFAULT_ORDER: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
+    /// The puzzle whose goal is `1 2 ... N-1` followed by the blank (POJ 1077's goal).
+    pub fn standard() -> Self {
+        let mut cells = [0u8; N];
+        for (i, c) in cells.iter_mut().enumerate().take(N - 1) {
+            *c = i as u8 + 1;
+        }
+        Self::with_goal(Board::from_cells(cells).expect("the standard goal is a permutation"))
+    }
+
+    /// The puzzle whose goal is the blank followed by `1 2 ... N-1` (Korf's convention).
+    pub fn blank_first() -> Self {
+        let mut cells = [0u8; N];
+        for (i, c) in cells.iter_mut().enumerate() {
+            *c = i as u8;
+        }
+        Self::with_goal(Board::from_cells(cells).expect("the blank-first goal is a permutation"))
+    }
+
+    /// The puzzle with the given goal.
+    pub fn with_goal(goal: Board<N>) -> Self {
+        assert_eq!(W * W, N, "SlidingPuzzle<W, N> needs N = W * W");
+        let mut goal_cell = [0u8; N];
+        for (c, &t) in goal.cells.iter().enumerate() {
+            goal_cell[usize::from(t)] = c as u8;
+        }
+        let mut distance = vec![0u8; N * N];
+        for t in 1..N {
+            let g = usize::from(goal_cell[t]);
+            for c in 0..N {
+                distance[t * N + c] = ((g / W).abs_diff(c / W) + (g % W).abs_diff(c % W)) as u8;
+            }
+        }
+        SlidingPuzzle {
+            goal,
+            goal_cell,
+            distance,
+            order: DEFAULT_ORDER,
+        }
+    }
+
+    /// The same puzzle trying moves in `order` (each of the four moves exactly once).
+    pub fn with_order(mut self, order: [Move; 4]) -> Self {
+        let mut sorted = order;
+        sorted.sort();
+        assert_eq!(sorted, [Move::Up, Move::Down, Move::Left, Move::Right]);
+        self.order = order;
+        self
+    }
+
+    /// The goal board.
+    pub fn goal(&self) -> &Board<N> {
+        &self.goal
+    }
+
+    /// Where tile `t` belongs.
+    pub fn goal_cell(&self, tile: u8) -> usize {
+        usize::from(self.goal_cell[usize::from(tile)])
+    }
+
+    /// Reads a board of this puzzle's size (see [`Board::parse`]).
+    pub fn parse(&self, text: &str) -> Result<Board<N>, ParseError> {
+        Board::parse(text)
+    }
+
+    /// Whether `board` can reach the goal.
+    ///
+    /// A move swaps the blank with a neighbour: it flips the parity of the permutation (blank
+    /// included) and moves the blank by one cell. So the parity of the permutation that takes
+    /// the goal to the board must equal the parity of the blank's Manhattan distance from its
+    /// goal cell. For odd widths this is the classic "even number of inversions among the tiles"
+    /// rule; for even widths the blank's row enters.
+    pub fn is_solvable(&self, board: &Board<N>) -> bool {
+        // Permutation parity of "cell c holds the tile whose goal cell is p[c]" by cycle count.
+        let mut p = [0u8; N];
+        for (c, &t) in board.cells.iter().enumerate() {
+            p[c] = self.goal_cell[usize::from(t)];
+        }
+        let mut visited = [false; N];
+        let mut transpositions = 0;
+        for start in 0..N {
+            if visited[start] {
+                continue;
+            }
+            let mut len = 0;
+            let mut c = start;
+            while !visited[c] {
+                visited[c] = true;
+                c = usize::from(p[c]);
+                len += 1;
+            }
+            transpositions += len - 1;
+        }
+        let blank_distance = self.distance_of_blank(board);
+        transpositions % 2 == blank_distance % 2
+    }
+
+    fn distance_of_blank(&self, board: &Board<N>) -> usize {
+        let (b, g) = (board.blank(), usize::from(self.goal_cell[0]));
+        (b / W).abs_diff(g / W) + (b % W).abs_diff(g % W)
+    }
+
+    /// Sum over the tiles of their Manhattan distances from their goal cells.
+    pub fn manhattan(&self, board: &Board<N>) -> u32 {
+        board
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(c, &t)| u32::from(self.distance[usize::from(t) * N + c]))
+            .sum()
+    }
+
+    /// The Manhattan distance of `tile` on `cell`.
+    #[inline]
+    pub fn tile_distance(&self, tile: u8, cell: usize) -> u8 {
+        self.distance[usize::from(tile) * N + cell]
+    }
+
+    /// The number of tiles (not the blank) off their goal cells.
+    pub fn misplaced(&self, board: &Board<N>) -> u32 {
+        board
+            .cells
+            .iter()
+            .zip(self.goal.cells.iter())
+            .filter(|&(&t, &g)| t != 0 && t != g)
+            .count() as u32
+    }
+
+    /// The cell the blank reaches with `mv` from `blank`, if it stays on the board.
+    #[inline]
+    fn target(blank: usize, mv: Move) -> Option<usize> {
+        match mv {
+            Move::Up => blank.checked_sub(W),
+            Move::Down => (blank + W < N).then_some(blank + W),
+            Move::Left => (blank % W != 0).then(|| blank - 1),
+            Move::Right => (blank % W != W - 1).then_some(blank + 1),
+        }
+    }
+}
+
+impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
+    type State = Board<N>;
+    type Action = Move;
+    type Cost = u32;
+
+    fn is_goal(&self, state: &Board<N>) -> bool {
+        state.cells == self.goal.cells
+    }
+
+    #[inline]
+    fn actions(&self, state: &Board<N>, out: &mut Vec<Move>) {
+        let blank = state.blank();
+        out.extend(
+            self.order
+                .iter()
+                .copied()
+                .filter(|&m| Self::target(blank, m).is_some()),
+        );
+    }
+
+    fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
+        let mut next = *state;
+        self.apply(&mut next, action);
+        (next, 1)
+    }
+
+    const IN_PLACE: bool = true;
+
+    #[inline]
+    fn apply(&self, state: &mut Board<N>, action: &Move) -> u32 {
+        let blank = state.blank();
+        let target = Self::target(blank, *action).expect("only legal moves are applied");
+        state.cells.swap(blank, target);
+        state.blank = target as u8;
+        1
+    }
+
+    #[inline]
+    fn undo(&self, state: &mut Board<N>, action: &Move) {
+        self.apply(state, &action.inverse());
+    }
+
+    fn inverse(&self, action: &Move) -> Option<Move> {
+        Some(action.inverse())
+    }
+
+    /// The Cantor rank of the cells, for boards of at most 12 cells (12! fits a dense table of
+    /// u32 node ids only up to there; the 15-puzzle uses hash maps).
+    fn rank(&self, state: &Board<N>) -> Option<usize> {
+        (N <= 12).then(|| cantor::rank(&state.cells) as usize)
+    }
+
+    fn rank_count(&self) -> Option<usize> {
+        (N <= 9).then(|| cantor::factorial(N) as usize)
+    }
+}
