@@ -1,0 +1,98 @@
+//! Triangle War as a [`searchlab_core::Game`]: A is [`Player::Max`], the value of a finished
+//! game is A's triangles minus B's.
+//!
+//! The player to move comes from the position (a completed triangle keeps the turn), never
+//! from alternation, which is exactly what the core's game searches ask of a game.
+
+use searchlab_core::{Game, Player, Value};
+
+use crate::board::{Position, Segment, Side};
+
+/// The order in which [`TriangleWar`] lists the moves of a position. Both orders are fixed
+/// functions of the position, so every search is deterministic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoveOrder {
+    /// Segment index order (the problem statement's order). Plain, for cross-checks.
+    Index,
+    /// Segments completing two triangles, then one, then those offering the opponent nothing,
+    /// then those offering one triangle, then two; index order within a group. Good moves
+    /// first means earlier alpha-beta cutoffs.
+    #[default]
+    Greedy,
+}
+
+/// The rules of Triangle War for the core's game searches.
+///
+/// ```
+/// use searchlab_core::{Game, Player};
+/// use searchlab_triangle::{Position, Segment, TriangleWar};
+///
+/// let game = TriangleWar::default();
+/// let start = Position::start();
+/// assert_eq!(game.to_move(&start), Player::Max); // A moves first
+/// let mut moves = Vec::new();
+/// game.moves(&start, &mut moves);
+/// assert_eq!(moves.len(), 18);
+/// assert_eq!(game.terminal_value(&start), None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TriangleWar {
+    /// How moves are ordered.
+    pub order: MoveOrder,
+}
+
+impl TriangleWar {
+    /// The game with a given move order.
+    pub fn with_order(order: MoveOrder) -> TriangleWar {
+        TriangleWar { order }
+    }
+}
+
+/// The core's player for a side: A maximises the margin.
+pub fn player_of(side: Side) -> Player {
+    match side {
+        Side::A => Player::Max,
+        Side::B => Player::Min,
+    }
+}
+
+impl Game for TriangleWar {
+    type State = Position;
+    type Move = Segment;
+
+    fn to_move(&self, state: &Position) -> Player {
+        player_of(state.to_move())
+    }
+
+    fn moves(&self, state: &Position, out: &mut Vec<Segment>) {
+        match self.order {
+            MoveOrder::Index => out.extend(state.undrawn()),
+            MoveOrder::Greedy => {
+                let drawn = state.drawn();
+                // Rank 0..=4: completes two, completes one, offers none, offers one, offers two.
+                let mut ranked = [(0u8, Segment::ALL[0]); 18];
+                let mut n = 0;
+                for s in state.undrawn() {
+                    let rank = match s.completes(drawn) {
+                        2 => 0,
+                        1 => 1,
+                        _ => 2 + s.offers(drawn),
+                    };
+                    ranked[n] = (rank, s);
+                    n += 1;
+                }
+                for rank in 0..=4 {
+                    out.extend(ranked[..n].iter().filter(|r| r.0 == rank).map(|r| r.1));
+                }
+            }
+        }
+    }
+
+    fn play(&self, state: &Position, mv: &Segment) -> Position {
+        state.play_unchecked(*mv)
+    }
+
+    fn terminal_value(&self, state: &Position) -> Option<Value> {
+        state.is_over().then(|| state.margin())
+    }
+}
