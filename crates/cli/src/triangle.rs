@@ -1,28 +1,352 @@
-//! Placeholder until this problem's module lands (its helper replaces this file).
+//! Triangle War (POJ 1085): `searchlab solve triangle` and `searchlab judge 1085`.
 
+use std::fmt::Write as _;
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Arguments of `searchlab solve` for this problem.
-#[derive(clap::Args)]
-pub struct SolveArgs {}
+use anyhow::Context;
+use searchlab_core::Stats;
+use searchlab_triangle::board::TRIANGLE_MASKS;
+use searchlab_triangle::input::{GameRecord, parse_judge, position_from_moves};
+use searchlab_triangle::solve::{Analysis, analyse, winner};
+use searchlab_triangle::{Position, Segment, Side};
+use serde_json::{Value as Json, json};
 
-/// Arguments of `searchlab gen` for this problem.
+use crate::error::{BadInput, batch_status};
+
+const MOVES_HELP: &str = "\
+MOVES: the segments already drawn, in order, from the empty board; A drew first and whoever
+completed a triangle drew again. A segment is two neighbouring dots joined by a dash (either
+order); separate segments by spaces or commas, in one argument or several:
+
+    searchlab solve triangle 2-4 4-5 5-9
+    searchlab solve triangle \"2-4, 4-5, 5-9\" --format json
+
+The dots and the 18 segments:
+
+            1
+           / \\
+          2 - 3
+         / \\ / \\
+        4 - 5 - 6
+       / \\ / \\ / \\
+      7 - 8 - 9 - 10
+
+--file reads games in the judge's format (POJ 1085 input: the number of games, then per game a
+move count m and m lines `i j`) and solves each; `-` reads standard input.
+
+Values are final margins: A's triangles minus B's at the end, with perfect play from here.";
+
+/// Output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Human-readable text with a drawing of the board.
+    Text,
+    /// One JSON object per position (an array for --file).
+    Json,
+}
+
+/// Arguments of `searchlab solve triangle`.
+#[derive(clap::Args)]
+#[command(after_long_help = MOVES_HELP)]
+pub struct SolveArgs {
+    /// Moves played so far, like `2-4 4-5 5-9` (none: the empty board; see --help).
+    #[arg(value_name = "MOVES", conflicts_with = "file")]
+    moves: Vec<String>,
+    /// Solve the games of a file in the judge's format (`-`: standard input).
+    #[arg(long, short, value_name = "F")]
+    file: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// Arguments of `searchlab gen` for this problem (no generator: positions are move lists).
 #[derive(clap::Args)]
 pub struct GenArgs {}
 
-/// `searchlab solve`.
-pub fn solve(_: SolveArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+/// `searchlab solve triangle`.
+pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let code = match &args.file {
+        None => {
+            let text = args.moves.join(" ");
+            let (moves, position) =
+                position_from_moves(&text).map_err(|e| BadInput(format!("MOVES: {e}")))?;
+            let analysis = analyse(&position);
+            match args.format {
+                Format::Text => {
+                    out.write_all(text_report(&moves, &position, &analysis).as_bytes())?
+                }
+                Format::Json => {
+                    let report = json_report(&moves, &position, &analysis);
+                    writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Some(path) => solve_file(path, args.format, &mut out)?,
+    };
+    out.flush()?;
+    Ok(code)
 }
 
-/// `searchlab gen`.
+fn solve_file(path: &PathBuf, format: Format, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+    };
+    let name = path.display().to_string();
+    let batch = parse_judge(&text);
+    let mut bad = 0;
+    let mut reports = Vec::new();
+    for (i, game) in batch.games.iter().enumerate() {
+        match game {
+            Ok(GameRecord {
+                number,
+                moves,
+                position,
+                ..
+            }) => {
+                let analysis = analyse(position);
+                match format {
+                    Format::Text => {
+                        if i > 0 {
+                            writeln!(out)?;
+                        }
+                        writeln!(out, "Game {number}:")?;
+                        out.write_all(text_report(moves, position, &analysis).as_bytes())?;
+                    }
+                    Format::Json => {
+                        let mut report = json_report(moves, position, &analysis);
+                        report["game"] = json!(number);
+                        reports.push(report);
+                    }
+                }
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("searchlab: {name}: {e}");
+                if format == Format::Json {
+                    reports.push(json!({ "game": e.game, "error": e.to_string() }));
+                }
+            }
+        }
+    }
+    if let Some(e) = &batch.outside {
+        bad += 1;
+        eprintln!("searchlab: {name}: {e}");
+    }
+    if format == Format::Json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&Json::Array(reports))?
+        )?;
+    }
+    Ok(batch_status(bad))
+}
+
+/// `searchlab gen` (not wired: Triangle War positions are written as move lists).
 #[allow(dead_code)]
 pub fn generate(_: GenArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+    anyhow::bail!("Triangle War has no generator: write positions as move lists (see --help)")
 }
 
-/// `searchlab judge`.
-pub fn judge(_: &str, _: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+/// `searchlab judge 1085`: one line `Game k: A wins.` / `Game k: B wins.` per good game; bad
+/// games are reported on stderr (game and line) and the others still answered.
+pub fn judge(input: &str, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+    let batch = parse_judge(input);
+    let mut bad = 0;
+    for game in &batch.games {
+        match game {
+            Ok(game) => {
+                let (side, _) = winner(&game.position);
+                writeln!(out, "Game {}: {side} wins.", game.number)?;
+            }
+            Err(e) => {
+                bad += 1;
+                eprintln!("searchlab: {e}");
+            }
+        }
+    }
+    if let Some(e) = &batch.outside {
+        bad += 1;
+        eprintln!("searchlab: {e}");
+    }
+    Ok(batch_status(bad))
+}
+
+/// Who owns each triangle after `moves` (replayed again: a position keeps only the scores).
+fn owners(moves: &[Segment]) -> [Option<Side>; 9] {
+    let mut owners = [None; 9];
+    let mut p = Position::start();
+    for &s in moves {
+        for (t, &mask) in TRIANGLE_MASKS.iter().enumerate() {
+            if mask & s.bit() != 0 && mask & !p.drawn() == s.bit() {
+                owners[t] = Some(p.to_move());
+            }
+        }
+        p = p.play_unchecked(s);
+    }
+    owners
+}
+
+/// The board as text: drawn segments as `-`, `/`, `\`, undrawn ones as `.`, owned triangles
+/// marked with their owner's letter.
+fn draw_board(position: &Position, owners: &[Option<Side>; 9]) -> String {
+    // Dot k of row r (0-based) sits at line 2r, column 2(3-r) + 4k; dot 10 takes two columns.
+    let mut grid = vec![vec![b' '; 15]; 7];
+    let col = |r: usize, k: usize| 2 * (3 - r) + 4 * k;
+    let dot = |r: usize, k: usize| (r * (r + 1) / 2 + k + 1) as u8;
+    let mark = |a: u8, b: u8, c: u8| {
+        let s = Segment::between(a, b).expect("neighbouring dots");
+        if position.is_drawn(s) { c } else { b'.' }
+    };
+    for r in 0..4 {
+        for k in 0..=r {
+            let (line, c) = (2 * r, col(r, k));
+            let label = dot(r, k).to_string();
+            grid[line][c..c + label.len()].copy_from_slice(label.as_bytes());
+            if k < r {
+                grid[line][c + 2] = mark(dot(r, k), dot(r, k + 1), b'-');
+            }
+            if r < 3 {
+                grid[line + 1][c - 1] = mark(dot(r, k), dot(r + 1, k), b'/');
+                grid[line + 1][c + 1] = mark(dot(r, k), dot(r + 1, k + 1), b'\\');
+            }
+        }
+    }
+    // Each triangle's inside: under an upward apex, or between a downward triangle's top dots.
+    for (t, owner) in owners.iter().enumerate() {
+        let Some(side) = owner else { continue };
+        let (a, b, _) = searchlab_triangle::board::TRIANGLE_DOTS[t];
+        let (r, k) = row_of(a);
+        let upward = row_of(b).0 == r + 1;
+        let c = if upward { col(r, k) } else { col(r, k) + 2 };
+        grid[2 * r + 1][c] = if *side == Side::A { b'A' } else { b'B' };
+    }
+    let mut text = String::new();
+    for line in grid {
+        let line = String::from_utf8(line).expect("ASCII");
+        let _ = writeln!(text, "    {}", line.trim_end());
+    }
+    text
+}
+
+/// Row and position in the row of a dot (1..=10).
+fn row_of(dot: u8) -> (usize, usize) {
+    let d = usize::from(dot - 1);
+    let r = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3][d];
+    (r, d - r * (r + 1) / 2)
+}
+
+fn join(moves: &[Segment]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A's and B's final triangles from the final margin (9 triangles in all).
+fn final_score(margin: i32) -> (i32, i32) {
+    ((9 + margin) / 2, (9 - margin) / 2)
+}
+
+fn text_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> String {
+    let mut t = String::new();
+    let (a, b) = (position.score(Side::A), position.score(Side::B));
+    if moves.is_empty() {
+        let _ = writeln!(t, "Moves: none (the empty board)");
+    } else {
+        let _ = writeln!(t, "Moves: {} ({} drawn)", join(moves), moves.len());
+    }
+    t += &draw_board(position, &owners(moves));
+    let (fa, fb) = final_score(analysis.value);
+    if position.is_over() {
+        let _ = writeln!(t, "Score: A {a}, B {b}; the game is over.");
+        let _ = writeln!(
+            t,
+            "Result: {} wins {}-{}.",
+            analysis.winner,
+            fa.max(fb),
+            fa.min(fb)
+        );
+        return t;
+    }
+    let mover = position.to_move();
+    let _ = writeln!(t, "Score: A {a}, B {b}; {mover} to move.");
+    let _ = writeln!(
+        t,
+        "Perfect play: {} wins {}-{} (final margin A-B {:+}).",
+        analysis.winner,
+        fa.max(fb),
+        fa.min(fb),
+        analysis.value
+    );
+    let best: Vec<String> = analysis.best.iter().map(|m| m.to_string()).collect();
+    let _ = match best.len() {
+        1 => writeln!(
+            t,
+            "Best move for {mover}: {} ({:+}).",
+            best[0], analysis.value
+        ),
+        _ => writeln!(
+            t,
+            "Best moves for {mover}: {} (each {:+}).",
+            best.join(", "),
+            analysis.value
+        ),
+    };
+    // Best first for the side to move; equal values keep segment order.
+    let mut ranked = analysis.moves.clone();
+    ranked.sort_by_key(|m| -mover.sign() * m.value);
+    let values: Vec<String> = ranked
+        .iter()
+        .map(|m| format!("{} {:+}", m.segment, m.value))
+        .collect();
+    let _ = writeln!(t, "Move values (final margin A-B): {}", values.join(", "));
+    let _ = writeln!(t, "Search: {}", stats_line(&analysis.stats));
+    t
+}
+
+fn stats_line(s: &Stats) -> String {
+    format!(
+        "{} expanded, {} generated, {} leaves, {} cutoffs, {} table probes ({} hits), {:.3} ms",
+        s.expanded,
+        s.generated,
+        s.leaves,
+        s.cutoffs,
+        s.table_probes,
+        s.table_hits,
+        s.elapsed.as_secs_f64() * 1e3
+    )
+}
+
+fn json_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> Json {
+    let (fa, fb) = final_score(analysis.value);
+    let s = &analysis.stats;
+    json!({
+        "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "score": { "A": position.score(Side::A), "B": position.score(Side::B) },
+        "to_move": (!position.is_over()).then(|| position.to_move().to_string()),
+        "winner": analysis.winner.to_string(),
+        "final_score": { "A": fa, "B": fb },
+        "margin": analysis.value,
+        "best_moves": analysis.best.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "move_values": analysis.moves.iter().map(|m| json!({ "move": m.segment.to_string(), "margin": m.value })).collect::<Vec<_>>(),
+        "stats": {
+            "expanded": s.expanded,
+            "generated": s.generated,
+            "leaves": s.leaves,
+            "cutoffs": s.cutoffs,
+            "table_probes": s.table_probes,
+            "table_hits": s.table_hits,
+            "elapsed_ms": s.elapsed.as_secs_f64() * 1e3,
+        },
+    })
 }

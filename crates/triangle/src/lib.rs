@@ -24,6 +24,7 @@ pub mod board;
 pub mod exhaustive;
 pub mod game;
 pub mod input;
+pub mod solve;
 
 pub use board::{MoveError, Position, ReplayError, Segment, SegmentError, Side};
 pub use game::{MoveOrder, TriangleWar, player_of};

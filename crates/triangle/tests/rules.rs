@@ -226,3 +226,18 @@ fn the_table_agrees_with_plain_minimax_on_endgames() {
         assert_eq!(table.final_margin(&p), brute_force(&p), "{p:?}");
     }
 }
+
+#[test]
+fn the_table_agrees_with_the_independent_python_solver() {
+    let batch = parse_judge(include_str!("../../../puzzles/triangle/positions.in"));
+    let margins = include_str!("../../../puzzles/triangle/positions.margins");
+    let table = Table::build();
+    let mut n = 0;
+    for (game, line) in batch.games.iter().zip(margins.lines()) {
+        let game = game.as_ref().unwrap();
+        let expected: i32 = line.rsplit(' ').next().unwrap().parse().unwrap();
+        assert_eq!(table.final_margin(&game.position), expected, "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 24);
+}

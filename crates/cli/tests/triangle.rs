@@ -1,0 +1,165 @@
+//! `searchlab judge 1085` and `searchlab solve triangle` end to end.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SAMPLE_IN: &str = include_str!("../../../puzzles/triangle/poj1085.in");
+const SAMPLE_OUT: &str = include_str!("../../../puzzles/triangle/poj1085.out");
+const POSITIONS_IN: &str = include_str!("../../../puzzles/triangle/positions.in");
+const POSITIONS_OUT: &str = include_str!("../../../puzzles/triangle/positions.out");
+
+fn run(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("searchlab runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn judge_reproduces_the_sample_byte_for_byte() {
+    let out = run(&["judge", "1085"], SAMPLE_IN);
+    assert_eq!(text(&out.stdout), SAMPLE_OUT);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn judge_answers_the_stored_positions() {
+    let out = run(&["judge", "1085"], POSITIONS_IN);
+    assert_eq!(text(&out.stdout), POSITIONS_OUT);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn judge_reports_bad_games_and_answers_the_others() {
+    // Game 2 draws a non-segment, game 3 draws 2-3 twice; games 1 and 4 are the sample's 3 and 2.
+    let input = "4\n\
+                 6\n1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n\
+                 6\n1 2\n2 3\n1 3\n2 4\n2 5\n1 6\n\
+                 6\n1 2\n2 3\n1 3\n2 4\n2 5\n2 3\n\
+                 7\n2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n7 8\n";
+    let out = run(&["judge", "1085"], input);
+    assert_eq!(text(&out.stdout), "Game 1: A wins.\nGame 4: A wins.\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("game 2, line 15: 1-6 is not one of the 18 segments"),
+        "{err}"
+    );
+    assert!(
+        err.contains("game 3, line 22: segment 2-3 is drawn twice (first on line 18)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn judge_reports_a_bad_move_count_and_a_truncated_last_game() {
+    let input = "3\n20\n1 2\n\n\n";
+    let out = run(&["judge", "1085"], input);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("game 1, line 2: move count 20 is out of range 6..=18"),
+        "{err}"
+    );
+
+    let input = "2\n6\n1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n7\n1 2\n2 3\n";
+    let out = run(&["judge", "1085"], input);
+    assert_eq!(text(&out.stdout), "Game 1: A wins.\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("game 2, line 11: the input ends after 2 of its 7 moves"),
+        "{err}"
+    );
+}
+
+#[test]
+fn solve_the_empty_board() {
+    let out = run(&["solve", "triangle"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Perfect play: B wins 6-3 (final margin A-B -3)."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("A to move"), "{stdout}");
+}
+
+#[test]
+fn solve_a_position_as_json() {
+    let out = run(
+        &[
+            "solve",
+            "triangle",
+            "2-4 4-5 5-9",
+            "3-6,2-5",
+            "3-5",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The sample's game 1: B wins.
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["to_move"], "B");
+    assert_eq!(v["score"]["A"], 1);
+    let margin = v["margin"].as_i64().unwrap();
+    assert!(margin < 0);
+    let values = v["move_values"].as_array().unwrap();
+    assert_eq!(values.len(), 12);
+    // The best moves are exactly the moves achieving the margin.
+    let best: Vec<&str> = values
+        .iter()
+        .filter(|m| m["margin"].as_i64() == Some(margin))
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    let listed: Vec<&str> = v["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(best, listed);
+}
+
+#[test]
+fn solve_rejects_bad_moves() {
+    let out = run(&["solve", "triangle", "1-2", "1-5"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("move 2: 1-5 is not one of the 18 segments"));
+    let out = run(&["solve", "triangle", "1-2 2-1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("move 2 (1-2): segment 1-2 is already drawn"));
+}
+
+#[test]
+fn solve_a_file_from_stdin() {
+    let out = run(&["solve", "triangle", "--file", "-"], SAMPLE_IN);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    for (k, winner) in [(1, "B"), (2, "A"), (3, "A"), (4, "B")] {
+        assert!(stdout.contains(&format!("Game {k}:\n")), "{stdout}");
+        let block = stdout.split(&format!("Game {k}:\n")).nth(1).unwrap();
+        assert!(
+            block.contains(&format!("Perfect play: {winner} wins")),
+            "{block}"
+        );
+    }
+}
