@@ -51,6 +51,18 @@ pub trait Game {
 
     /// The exact value of a finished game, `None` while it goes on.
     fn terminal_value(&self, state: &Self::State) -> Option<Value>;
+
+    /// The key under which a transposition table stores `state`; by default the state itself.
+    ///
+    /// A game with symmetries may return one canonical representative of the state's class
+    /// (e.g. the least of the eight rotations and reflections of a square board) so that
+    /// symmetric positions share one entry. Two states with the same key MUST have the same
+    /// value and the same player to move. The move a table remembers is an index into
+    /// [`Game::moves`] of the state that stored it; for a symmetric twin it is only a hint
+    /// (tried first, still legal), so correctness never depends on it.
+    fn table_key(&self, state: &Self::State) -> Self::State {
+        state.clone()
+    }
 }
 
 /// A static estimate of a non-terminal position, used where a depth-limited search stops.
@@ -67,4 +79,92 @@ where
     fn evaluate(&self, _: &G, state: &G::State) -> Value {
         self(state)
     }
+}
+
+/// Larger than every game value and every evaluation: the open ends of a full alpha-beta window
+/// are `-INFINITY` and `INFINITY`. Games and evaluators must stay strictly inside.
+pub const INFINITY: Value = i32::MAX;
+
+/// What a searched value says about the true value of a position (under the same depth limit
+/// and evaluator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least this (a search failed high: `value >= beta`).
+    Lower,
+    /// The true value is at most this (a search failed low: `value <= alpha`).
+    Upper,
+}
+
+/// One root move with the value of the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// The value after the move, from [`Player::Max`]'s point of view.
+    pub value: Value,
+    /// Whether `value` is exact or a bound.
+    pub bound: Bound,
+}
+
+/// The answer of a finished game search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The root's value from [`Player::Max`]'s point of view.
+    pub value: Value,
+    /// Whether `value` is exact or (for a search with a narrowed window) a bound.
+    pub bound: Bound,
+    /// The first move, in search order, that achieves `value`; `None` when the root is over.
+    pub best: Option<M>,
+    /// The principal variation: `best`, then the best reply, and so on. It may stop early where
+    /// a transposition table answered for a position.
+    pub pv: Vec<M>,
+    /// Values of root moves, in the game's order, when the search computed them (plain minimax
+    /// and root analysis do; a single alpha-beta search leaves this empty).
+    pub root_moves: Vec<RootMove<M>>,
+    /// The depth limit the answer was computed under (`None`: no limit).
+    pub depth: Option<u32>,
+    /// `true` when no position was cut by the depth limit: `value` is then the game's exact
+    /// value, independent of the evaluator.
+    pub complete: bool,
+}
+
+/// How a game search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameOutcome<M> {
+    /// The search finished.
+    Solved(Solution<M>),
+    /// A node or time limit stopped the search. `deepest` is the answer of the deepest
+    /// completed iteration of an iterative-deepening search, if any.
+    Stopped {
+        /// Which limit.
+        limit: crate::stats::LimitKind,
+        /// The last completed iteration's answer.
+        deepest: Option<Solution<M>>,
+    },
+}
+
+impl<M> GameOutcome<M> {
+    /// The solution, if the search finished.
+    pub fn solution(&self) -> Option<&Solution<M>> {
+        match self {
+            GameOutcome::Solved(s) => Some(s),
+            GameOutcome::Stopped { .. } => None,
+        }
+    }
+    /// The root value, if the search finished.
+    pub fn value(&self) -> Option<Value> {
+        self.solution().map(|s| s.value)
+    }
+}
+
+/// A game search's outcome with its statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult<M> {
+    /// How the search ended.
+    pub outcome: GameOutcome<M>,
+    /// What it cost: `expanded`, `generated`, `leaves`, `cutoffs`, `table_probes`,
+    /// `table_hits`, `depth_reached`, `iterations`, `max_frontier` (deepest ply), `elapsed`.
+    pub stats: crate::stats::Stats,
 }

@@ -4,7 +4,9 @@
 //!
 //! * Single-agent search over [`Problem`]: [`astar`], [`idastar`], [`iddfs`], [`bfs`].
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
-//! * Adversarial search over [`Game`]: see the `minimax` and `alphabeta` modules.
+//! * Adversarial search over [`Game`]: [`minimax`] (the oracle), [`alphabeta`] and the
+//!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
+//!   bound types, root analysis).
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time) stop a
 //! run with [`Outcome::Stopped`], never a panic.
@@ -67,23 +69,31 @@
 
 #![warn(missing_docs)]
 
+pub mod alphabeta;
 pub mod astar;
 pub mod bfs;
 pub mod game;
 pub mod idastar;
 pub mod iddfs;
+pub mod minimax;
 pub mod pdb;
 pub mod problem;
 pub mod rng;
 pub mod stats;
+pub mod table;
 mod store;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
 pub use bfs::bfs;
-pub use game::{Evaluator, Game, Player, Value};
+pub use game::{
+    Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
+};
 pub use idastar::idastar;
 pub use iddfs::iddfs;
+pub use minimax::minimax;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;
 pub use stats::{Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
+pub use table::TranspositionTable;

@@ -1,0 +1,652 @@
+//! Alpha-beta search: depth limit, iterative deepening, a transposition table that keeps each
+//! value's bound type, table-move-first ordering, root analysis and null-window tests.
+//!
+//! Values are from [`Player::Max`]'s point of view and the game says who moves (no negamax),
+//! so games with extra turns work unchanged.
+
+use std::mem;
+
+use crate::game::{
+    Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
+};
+use crate::stats::{Budget, Iteration, LimitKind, Limits, Stats};
+use crate::table::{Entry, INCOMPLETE, NO_MOVE, TranspositionTable};
+
+/// Settings of an [`AlphaBeta`] searcher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaConfig {
+    /// `max_cost` is the depth limit in plies (none: to the end of the game), `max_expanded`
+    /// and `timeout` stop a search with [`GameOutcome::Stopped`].
+    pub limits: Limits,
+    /// Keep a transposition table (with bound types) across the positions of a search and
+    /// across searches of the same searcher.
+    pub table: bool,
+    /// Iterative deepening: search depth 1, 2, ... up to the depth limit, stopping early once
+    /// an iteration saw the whole game; the table's best moves order the next iteration.
+    pub iterative: bool,
+    /// Every terminal value and evaluation lies in `lo..=hi`. The root window becomes
+    /// `(lo, hi)` instead of `(-INFINITY, INFINITY)`, so a win-draw-loss game gets narrow
+    /// windows, and a result at `lo` or `hi` is still exact.
+    pub value_range: (Value, Value),
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            limits: Limits::none(),
+            table: true,
+            iterative: false,
+            value_range: (-INFINITY, INFINITY),
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// Table on, no iterative deepening, no limits, unbounded values.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets the limits (depth limit = `max_cost`).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+    /// Sets the depth limit in plies.
+    pub fn with_depth(mut self, depth: u32) -> Self {
+        self.limits.max_cost = Some(u64::from(depth));
+        self
+    }
+    /// Turns the transposition table on or off.
+    pub fn with_table(mut self, on: bool) -> Self {
+        self.table = on;
+        self
+    }
+    /// Turns iterative deepening on or off.
+    pub fn with_iterative(mut self, on: bool) -> Self {
+        self.iterative = on;
+        self
+    }
+    /// Declares that all values lie in `lo..=hi` (`lo < hi`).
+    pub fn with_value_range(mut self, lo: Value, hi: Value) -> Self {
+        assert!(lo < hi, "empty value range");
+        self.value_range = (lo, hi);
+        self
+    }
+    fn depth(&self) -> Option<u32> {
+        self.limits
+            .max_cost
+            .map(|d| d.min(u64::from(u32::MAX - 1)) as u32)
+    }
+}
+
+/// An alpha-beta searcher: settings plus a transposition table that lives across searches.
+///
+/// Moves are tried table move first (when the table knows one), then in the game's order; the
+/// best move is the first, in that order, achieving the value. With the same depth limit and
+/// evaluator the value always equals plain [`crate::minimax`]'s; the best move is one of
+/// minimax's best moves (perhaps another one when the table reorders moves).
+///
+/// Reusing a searcher reuses its table: clear it ([`AlphaBeta::clear_table`]) before switching
+/// to another game or evaluator.
+///
+/// # Complexity
+/// O(b^d) in the worst move order, about O(b^(d/2)) in the best; the table costs one entry per
+/// expanded position.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{AlphaBeta, AlphaBetaConfig, Bound, Game, Player, Value};
+///
+/// /// Take 1 or 2 from a pile; whoever takes the last stone wins (+1 for Max).
+/// struct Nim;
+/// impl Game for Nim {
+///     type State = (u8, Player);
+///     type Move = u8;
+///     fn to_move(&self, s: &(u8, Player)) -> Player { s.1 }
+///     fn moves(&self, s: &(u8, Player), out: &mut Vec<u8>) {
+///         out.extend((1..=2).filter(|&t| t <= s.0))
+///     }
+///     fn play(&self, s: &(u8, Player), t: &u8) -> (u8, Player) { (s.0 - t, s.1.other()) }
+///     fn terminal_value(&self, s: &(u8, Player)) -> Option<Value> {
+///         (s.0 == 0).then(|| if s.1 == Player::Max { -1 } else { 1 })
+///     }
+/// }
+/// let no_eval = |_: &(u8, Player)| 0;
+/// let mut search = AlphaBeta::new(AlphaBetaConfig::new().with_value_range(-1, 1));
+///
+/// let run = search.search(&Nim, &(20, Player::Max), &no_eval);
+/// let answer = run.outcome.solution().unwrap();
+/// assert_eq!((answer.value, answer.best), (1, Some(2))); // leave 18, a multiple of 3
+/// assert!(run.stats.table_hits > 0);
+///
+/// // Every root move's value, stopping at the first that wins for the mover.
+/// let run = search.analyse_root(&Nim, &(21, Player::Max), &no_eval, Some(1));
+/// let moves = &run.outcome.solution().unwrap().root_moves;
+/// assert_eq!(moves.iter().map(|m| m.value).collect::<Vec<_>>(), [-1, -1]); // 21 loses
+///
+/// // A null-window test: can Max reach at least 1 from 7 stones? (7 = 6 + 1: yes.)
+/// let run = search.search_window(&Nim, &(7, Player::Max), &no_eval, 0, 1);
+/// let answer = run.outcome.solution().unwrap();
+/// assert!(answer.value >= 1 && answer.bound != Bound::Upper);
+/// ```
+#[derive(Debug)]
+pub struct AlphaBeta<G: Game + ?Sized> {
+    config: AlphaBetaConfig,
+    table: TranspositionTable<G::State>,
+    bufs: Vec<Vec<G::Move>>,
+}
+
+impl<G: Game + ?Sized> AlphaBeta<G> {
+    /// A searcher with an empty table.
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        AlphaBeta {
+            config,
+            table: TranspositionTable::new(),
+            bufs: Vec::new(),
+        }
+    }
+
+    /// A searcher using `table` (e.g. one with a size limit).
+    pub fn with_table(config: AlphaBetaConfig, table: TranspositionTable<G::State>) -> Self {
+        AlphaBeta {
+            config,
+            table,
+            bufs: Vec::new(),
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// Changes the settings; the table is kept (its entries stay valid for the same game and
+    /// evaluator at any depth limit).
+    pub fn set_config(&mut self, config: AlphaBetaConfig) {
+        self.config = config;
+    }
+
+    /// The transposition table.
+    pub fn table(&self) -> &TranspositionTable<G::State> {
+        &self.table
+    }
+
+    /// Empties the transposition table.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// The value of `root` and a best move, under the configured depth limit (iteratively
+    /// deepened when configured).
+    pub fn search<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+    ) -> GameResult<G::Move> {
+        let (lo, hi) = self.config.value_range;
+        self.run(game, root, eval, lo, hi)
+    }
+
+    /// Searches `root` with the window `(alpha, beta)`: the answer's [`Bound`] says whether the
+    /// value is exact (strictly inside), a lower bound (`>= beta`) or an upper bound
+    /// (`<= alpha`). A null window `(t - 1, t)` answers "is the value at least `t`?" faster
+    /// than an exact search.
+    pub fn search_window<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        alpha: Value,
+        beta: Value,
+    ) -> GameResult<G::Move> {
+        let (lo, hi) = self.config.value_range;
+        self.run(game, root, eval, alpha.max(lo), beta.min(hi))
+    }
+
+    /// The exact value of every root move, in the game's order (all under the configured
+    /// depth limit, without iterative deepening). With `target`, stops after the first move
+    /// whose value reaches it for the player to move (`>= target` for Max, `<= target` for
+    /// Min): POJ 1568 asks for the FIRST winning square, not the best one.
+    ///
+    /// The solution's `value` and `best` are those of the analysed moves (a bound when the
+    /// analysis stopped early), `root_moves` lists them, `pv` follows `best`.
+    pub fn analyse_root<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        target: Option<Value>,
+    ) -> GameResult<G::Move> {
+        let (lo, hi) = self.config.value_range;
+        let depth = self.config.depth();
+        let mut engine = self.engine(game, eval);
+        engine.stats.generated = 1;
+        let mut root_moves = Vec::new();
+        let mut best: Option<(Value, Vec<G::Move>)> = None;
+        let mut complete = true;
+        let mut early = false;
+        let result = (|| -> Result<(), LimitKind> {
+            if game.terminal_value(root).is_some() {
+                return Ok(());
+            }
+            let remaining = depth.unwrap_or(u32::MAX);
+            if remaining == 0 {
+                return Ok(());
+            }
+            engine.stats.expanded += 1;
+            let maximising = game.to_move(root) == Player::Max;
+            let mut moves = Vec::new();
+            game.moves(root, &mut moves);
+            let child_depth = if remaining == u32::MAX {
+                remaining
+            } else {
+                remaining - 1
+            };
+            let mut line = Vec::new();
+            for (i, mv) in moves.iter().enumerate() {
+                let child = game.play(root, mv);
+                engine.stats.generated += 1;
+                let node = engine.search(&child, child_depth, lo, hi, 1, &mut line)?;
+                complete &= node.height != INCOMPLETE;
+                let value = node.value.clamp(lo, hi);
+                root_moves.push(RootMove {
+                    mv: mv.clone(),
+                    value,
+                    bound: Bound::Exact,
+                });
+                let better = match &best {
+                    None => true,
+                    Some((b, _)) => (maximising && value > *b) || (!maximising && value < *b),
+                };
+                if better {
+                    let mut pv = vec![mv.clone()];
+                    pv.append(&mut line);
+                    best = Some((value, pv));
+                }
+                let reached =
+                    target.is_some_and(|t| if maximising { value >= t } else { value <= t });
+                if reached {
+                    let decisive = if maximising { value >= hi } else { value <= lo };
+                    early = i + 1 < moves.len() && !decisive;
+                    break;
+                }
+            }
+            Ok(())
+        })();
+        let mut stats = mem::take(&mut engine.stats);
+        stats.elapsed = engine.budget.elapsed();
+        drop(engine);
+        let outcome = match result {
+            Err(limit) => GameOutcome::Stopped {
+                limit,
+                deepest: None,
+            },
+            Ok(()) => {
+                let maximising = game.to_move(root) == Player::Max;
+                let (value, bound, pv) = match best {
+                    Some((v, pv)) => {
+                        let bound = match (early, maximising) {
+                            (false, _) => Bound::Exact,
+                            (true, true) => Bound::Lower,
+                            (true, false) => Bound::Upper,
+                        };
+                        (v, bound, pv)
+                    }
+                    None => {
+                        // The root itself is over or at the depth limit.
+                        complete = game.terminal_value(root).is_some();
+                        let v = game
+                            .terminal_value(root)
+                            .unwrap_or_else(|| eval.evaluate(game, root));
+                        stats.leaves += 1;
+                        (v, Bound::Exact, Vec::new())
+                    }
+                };
+                stats.depth_reached = depth.unwrap_or(stats.max_frontier as u32);
+                GameOutcome::Solved(Solution {
+                    value,
+                    bound,
+                    best: pv.first().cloned(),
+                    pv,
+                    root_moves,
+                    depth,
+                    complete,
+                })
+            }
+        };
+        GameResult { outcome, stats }
+    }
+
+    fn engine<'a, E: Evaluator<G> + ?Sized>(
+        &'a mut self,
+        game: &'a G,
+        eval: &'a E,
+    ) -> Engine<'a, G, E> {
+        Engine {
+            game,
+            eval,
+            table: self.config.table.then_some(&mut self.table),
+            bufs: &mut self.bufs,
+            budget: Budget::new(&self.config.limits),
+            stats: Stats::default(),
+        }
+    }
+
+    /// One search (or one iterative-deepening series) of `root` with the window `(alpha, beta)`.
+    fn run<E: Evaluator<G> + ?Sized>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        alpha: Value,
+        beta: Value,
+    ) -> GameResult<G::Move> {
+        let (lo, hi) = self.config.value_range;
+        let depth = self.config.depth();
+        let iterative = self.config.iterative;
+        let mut engine = self.engine(game, eval);
+        let depths: Box<dyn Iterator<Item = u32>> = match (iterative, depth) {
+            (false, Some(d)) => Box::new(std::iter::once(d)),
+            (false, None) => Box::new(std::iter::once(u32::MAX)),
+            (true, Some(0)) => Box::new(std::iter::once(0)),
+            (true, Some(d)) => Box::new(1..=d),
+            (true, None) => Box::new(1..u32::MAX),
+        };
+        let mut deepest: Option<Solution<G::Move>> = None;
+        let mut stopped = None;
+        for d in depths {
+            let before = (engine.stats.expanded, engine.stats.generated);
+            engine.stats.generated += 1;
+            let mut pv = Vec::new();
+            let searched = engine.search(root, d, alpha, beta, 0, &mut pv);
+            if iterative {
+                engine.stats.iterations.push(Iteration {
+                    bound: u64::from(d),
+                    expanded: engine.stats.expanded - before.0,
+                    generated: engine.stats.generated - before.1,
+                });
+            }
+            let node = match searched {
+                Ok(node) => node,
+                Err(limit) => {
+                    stopped = Some(limit);
+                    break;
+                }
+            };
+            // Values at the ends of the declared range are exact whatever the window said.
+            let value = node.value.clamp(lo, hi);
+            let bound = if value <= alpha && value > lo {
+                Bound::Upper
+            } else if value >= beta && value < hi {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let complete = node.height != INCOMPLETE;
+            engine.stats.depth_reached = if d == u32::MAX {
+                engine.stats.max_frontier as u32
+            } else {
+                d
+            };
+            deepest = Some(Solution {
+                value,
+                bound,
+                best: pv.first().cloned(),
+                pv,
+                root_moves: Vec::new(),
+                depth: (d != u32::MAX).then_some(d),
+                complete,
+            });
+            if complete {
+                break;
+            }
+        }
+        let mut stats = mem::take(&mut engine.stats);
+        stats.elapsed = engine.budget.elapsed();
+        let outcome = match stopped {
+            Some(limit) => GameOutcome::Stopped { limit, deepest },
+            None => GameOutcome::Solved(deepest.expect("at least one iteration")),
+        };
+        GameResult { outcome, stats }
+    }
+}
+
+/// Alpha-beta with a transposition table from `root` to the end of the game or to the depth
+/// limit `limits.max_cost`: the same value as [`crate::minimax`], usually far fewer nodes.
+///
+/// A one-call front end to [`AlphaBeta`] (table on, no iterative deepening, a fresh table).
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{alphabeta, minimax, Game, Limits, Player, Value};
+///
+/// /// A complete binary tree of depth 3 whose leaves are the numbers in `LEAVES`.
+/// struct Tree;
+/// const LEAVES: [Value; 8] = [3, 5, 6, 9, 1, 2, 0, -1];
+/// impl Game for Tree {
+///     type State = (u8, u8); // (depth, index at that depth)
+///     type Move = u8;
+///     fn to_move(&self, s: &(u8, u8)) -> Player {
+///         if s.0 % 2 == 0 { Player::Max } else { Player::Min }
+///     }
+///     fn moves(&self, s: &(u8, u8), out: &mut Vec<u8>) {
+///         if s.0 < 3 { out.extend([0, 1]) }
+///     }
+///     fn play(&self, s: &(u8, u8), m: &u8) -> (u8, u8) { (s.0 + 1, 2 * s.1 + m) }
+///     fn terminal_value(&self, s: &(u8, u8)) -> Option<Value> {
+///         (s.0 == 3).then(|| LEAVES[s.1 as usize])
+///     }
+/// }
+/// let eval = |_: &(u8, u8)| 0;
+/// let pruned = alphabeta(&Tree, &(0, 0), &eval, &Limits::none());
+/// let plain = minimax(&Tree, &(0, 0), &eval, &Limits::none());
+/// assert_eq!(pruned.outcome.value(), Some(5)); // max(min(5, 9), min(2, 0))
+/// assert_eq!(pruned.outcome.value(), plain.outcome.value());
+/// assert!(pruned.stats.leaves < plain.stats.leaves);
+/// assert_eq!(pruned.outcome.solution().unwrap().pv, [0, 0, 1]);
+/// ```
+pub fn alphabeta<G, E>(game: &G, root: &G::State, eval: &E, limits: &Limits) -> GameResult<G::Move>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+{
+    AlphaBeta::new(AlphaBetaConfig::new().with_limits(*limits)).search(game, root, eval)
+}
+
+/// A searched node: its value (fail-soft) and `height`, the longest explored line when all of
+/// them ended in finished games ([`INCOMPLETE`] when one met the depth limit).
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    value: Value,
+    height: u32,
+}
+
+struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
+    game: &'a G,
+    eval: &'a E,
+    table: Option<&'a mut TranspositionTable<G::State>>,
+    /// One move list per ply, reused so that a search allocates once per depth.
+    bufs: &'a mut Vec<Vec<G::Move>>,
+    budget: Budget,
+    stats: Stats,
+}
+
+impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
+    /// Fail-soft alpha-beta with `depth` plies left (`u32::MAX`: no limit). The root (`ply`
+    /// 0) takes no answer from the table, so it always has a best move and a PV.
+    fn search(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        pv: &mut Vec<G::Move>,
+    ) -> Result<Node, LimitKind> {
+        pv.clear();
+        self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
+        if let Some(value) = self.game.terminal_value(state) {
+            self.stats.leaves += 1;
+            return Ok(Node { value, height: 0 });
+        }
+        if depth == 0 {
+            self.stats.leaves += 1;
+            return Ok(Node {
+                value: self.eval.evaluate(self.game, state),
+                height: INCOMPLETE,
+            });
+        }
+
+        let mut key = None;
+        let mut table_move = NO_MOVE;
+        if let Some(table) = self.table.as_deref() {
+            self.stats.table_probes += 1;
+            let k = self.game.table_key(state);
+            if let Some(entry) = table.get(&k) {
+                table_move = entry.best;
+                if entry.holds_at(depth) && ply > 0 {
+                    let answer = Node {
+                        value: entry.value,
+                        height: entry.height,
+                    };
+                    match entry.bound {
+                        Bound::Exact => {
+                            self.stats.table_hits += 1;
+                            return Ok(answer);
+                        }
+                        Bound::Lower if entry.value >= beta => {
+                            self.stats.table_hits += 1;
+                            return Ok(answer);
+                        }
+                        Bound::Upper if entry.value <= alpha => {
+                            self.stats.table_hits += 1;
+                            return Ok(answer);
+                        }
+                        // A bound inside the window narrows it: the true value is on its side.
+                        Bound::Lower if entry.value > alpha => {
+                            self.stats.table_hits += 1;
+                            alpha = entry.value;
+                        }
+                        Bound::Upper if entry.value < beta => {
+                            self.stats.table_hits += 1;
+                            beta = entry.value;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            key = Some(k);
+        }
+
+        if let Some(limit) = self.budget.check(self.stats.expanded) {
+            return Err(limit);
+        }
+        self.stats.expanded += 1;
+        if self.bufs.len() <= ply {
+            self.bufs.resize_with(ply + 1, Vec::new);
+        }
+        let mut moves = mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        self.game.moves(state, &mut moves);
+        if moves.is_empty() {
+            // The game broke its contract (no moves, yet not over): score it as a leaf.
+            self.bufs[ply] = moves;
+            self.stats.leaves += 1;
+            return Ok(Node {
+                value: self.eval.evaluate(self.game, state),
+                height: INCOMPLETE,
+            });
+        }
+
+        let maximising = self.game.to_move(state) == Player::Max;
+        let (alpha0, beta0) = (alpha, beta);
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        let first = (table_move as usize) < moves.len();
+        let n = moves.len();
+        let mut best = if maximising { Value::MIN } else { Value::MAX };
+        let mut best_index = NO_MOVE;
+        let mut height = 0u32;
+        let mut line = Vec::new();
+        let mut outcome = Ok(());
+        for k in 0..n + usize::from(first) {
+            // The table's move first, then the game's order without it.
+            let i = if first {
+                if k == 0 {
+                    table_move as usize
+                } else if k - 1 < table_move as usize {
+                    k - 1
+                } else if k < n {
+                    k
+                } else {
+                    break;
+                }
+            } else {
+                k
+            };
+            let child = self.game.play(state, &moves[i]);
+            self.stats.generated += 1;
+            let node = match self.search(&child, child_depth, alpha, beta, ply + 1, &mut line) {
+                Ok(node) => node,
+                Err(limit) => {
+                    outcome = Err(limit);
+                    break;
+                }
+            };
+            height = if height == INCOMPLETE || node.height == INCOMPLETE {
+                INCOMPLETE
+            } else {
+                height.max(node.height + 1)
+            };
+            let improves = if maximising {
+                node.value > best
+            } else {
+                node.value < best
+            };
+            if improves {
+                best = node.value;
+                best_index = i as u32;
+                pv.clear();
+                pv.push(moves[i].clone());
+                pv.append(&mut line);
+            }
+            if maximising {
+                alpha = alpha.max(best);
+            } else {
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
+                if k + 1 < n {
+                    self.stats.cutoffs += 1;
+                }
+                break;
+            }
+        }
+        self.bufs[ply] = moves;
+        outcome?;
+
+        if let (Some(table), Some(k)) = (self.table.as_deref_mut(), key) {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            table.store(
+                k,
+                Entry {
+                    value: best,
+                    bound,
+                    depth,
+                    height,
+                    best: best_index,
+                },
+            );
+        }
+        Ok(Node {
+            value: best,
+            height,
+        })
+    }
+}

@@ -1,0 +1,449 @@
+//! Alpha-beta against the plain-minimax oracle: random explicit trees (non-alternating turns,
+//! shuffled move orders, depth limits), random DAGs full of transpositions, windows, root
+//! analysis, limits. Also the proof that memoising alpha-beta values without their bound type
+//! (seed 000's warning) is wrong where the real table is right.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use proptest::prelude::*;
+use searchlab_core::{
+    AlphaBeta, AlphaBetaConfig, Bound, Game, GameOutcome, INFINITY, LimitKind, Limits, Player,
+    SplitMix64, Value, alphabeta, minimax,
+};
+
+/// An explicit game graph: node 0 is the root; a node without children is terminal.
+#[derive(Clone, Debug)]
+struct Graph {
+    player: Vec<Player>,
+    children: Vec<Vec<usize>>,
+    /// Terminal value of a leaf, evaluation of an inner node.
+    score: Vec<Value>,
+}
+
+impl Game for Graph {
+    type State = usize;
+    type Move = usize;
+    fn to_move(&self, s: &usize) -> Player {
+        self.player[*s]
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        out.extend(&self.children[*s]);
+    }
+    fn play(&self, _: &usize, m: &usize) -> usize {
+        *m
+    }
+    fn terminal_value(&self, s: &usize) -> Option<Value> {
+        self.children[*s].is_empty().then_some(self.score[*s])
+    }
+}
+
+fn eval(g: &Graph) -> impl Fn(&usize) -> Value + '_ {
+    |s: &usize| g.score[*s]
+}
+
+fn random_player(rng: &mut SplitMix64, parent: Player) -> Player {
+    // Mostly alternating, sometimes the same side again (an extra turn, as in Triangle War).
+    if rng.below(4) == 0 {
+        parent
+    } else {
+        parent.other()
+    }
+}
+
+/// A random tree of up to `max_nodes` nodes, depth up to `max_depth`, values in -range..=range.
+fn random_tree(seed: u64, max_nodes: usize, max_depth: u32, range: i64) -> Graph {
+    let mut rng = SplitMix64::new(seed);
+    let mut g = Graph {
+        player: vec![if rng.below(2) == 0 {
+            Player::Max
+        } else {
+            Player::Min
+        }],
+        children: vec![Vec::new()],
+        score: vec![0],
+    };
+    let mut stack = vec![(0usize, 0u32)];
+    while let Some((node, depth)) = stack.pop() {
+        g.score[node] = rng.below(2 * range as u64 + 1) as Value - range as Value;
+        if depth >= max_depth || g.player.len() >= max_nodes || (depth > 0 && rng.below(5) == 0) {
+            continue;
+        }
+        let k = 1 + rng.below(4) as usize;
+        for _ in 0..k {
+            let id = g.player.len();
+            let p = random_player(&mut rng, g.player[node]);
+            g.player.push(p);
+            g.children.push(Vec::new());
+            g.score.push(0);
+            g.children[node].push(id);
+            stack.push((id, depth + 1));
+        }
+    }
+    g
+}
+
+/// A random layered DAG: `width` nodes per level, children drawn from the next level, so most
+/// positions are reached along several paths (transpositions).
+fn random_dag(seed: u64, levels: usize, width: usize, range: i64) -> Graph {
+    let mut rng = SplitMix64::new(seed);
+    let n = 1 + (levels - 1) * width;
+    let mut g = Graph {
+        player: vec![Player::Max; n],
+        children: vec![Vec::new(); n],
+        score: (0..n)
+            .map(|_| rng.below(2 * range as u64 + 1) as Value - range as Value)
+            .collect(),
+    };
+    let level_of = |id: usize| if id == 0 { 0 } else { 1 + (id - 1) / width };
+    for id in 0..n {
+        let level = level_of(id);
+        if id > 0 {
+            // Max on even levels, and on a fifth of odd ones (extra turns).
+            g.player[id] = if level % 2 == 0 || rng.below(5) == 0 {
+                Player::Max
+            } else {
+                Player::Min
+            };
+        }
+        if level + 1 < levels {
+            let base = 1 + level * width;
+            let k = 2 + rng.below(3) as usize;
+            let mut kids: Vec<usize> = (base..base + width).collect();
+            rng.shuffle(&mut kids);
+            kids.truncate(k);
+            g.children[id] = kids;
+        }
+    }
+    g
+}
+
+/// The same game with each position's moves in a scrambled (but fixed) order.
+struct Shuffled<'a> {
+    inner: &'a Graph,
+    seed: u64,
+}
+
+impl Game for Shuffled<'_> {
+    type State = usize;
+    type Move = usize;
+    fn to_move(&self, s: &usize) -> Player {
+        self.inner.to_move(s)
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        let start = out.len();
+        self.inner.moves(s, out);
+        let mut h = DefaultHasher::new();
+        (self.seed, *s).hash(&mut h);
+        SplitMix64::new(h.finish()).shuffle(&mut out[start..]);
+    }
+    fn play(&self, s: &usize, m: &usize) -> usize {
+        self.inner.play(s, m)
+    }
+    fn terminal_value(&self, s: &usize) -> Option<Value> {
+        self.inner.terminal_value(s)
+    }
+}
+
+fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
+    let mut out = Vec::new();
+    for table in [false, true] {
+        for iterative in [false, true] {
+            let mut c = AlphaBetaConfig::new()
+                .with_table(table)
+                .with_iterative(iterative);
+            if let Some(d) = depth {
+                c = c.with_depth(d);
+            }
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn full_value(g: &Graph) -> Option<Value> {
+    minimax(g, &0, &eval(g), &Limits::none()).outcome.value()
+}
+
+/// Checks every alpha-beta variant against minimax on `g` (and a shuffled copy).
+fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
+    let limits = match depth {
+        Some(d) => Limits::none().with_max_cost(u64::from(d)),
+        None => Limits::none(),
+    };
+    let oracle = minimax(g, &0, &eval(g), &limits);
+    let oracle = oracle.outcome.solution().unwrap();
+    let best_moves: Vec<usize> = oracle
+        .root_moves
+        .iter()
+        .filter(|m| m.value == oracle.value)
+        .map(|m| m.mv)
+        .collect();
+    for config in configs(depth) {
+        let run = AlphaBeta::new(config).search(g, &0, &eval(g));
+        let answer = run.outcome.solution().unwrap();
+        assert_eq!(answer.value, oracle.value, "{config:?} on {g:?}");
+        assert_eq!(answer.bound, Bound::Exact);
+        // Alpha-beta may see the whole game in fewer lines than minimax (pruned lines need
+        // not reach the end): complete for minimax implies complete for alpha-beta, and a
+        // complete answer is the game's value whatever the depth limit.
+        if oracle.complete {
+            assert!(answer.complete, "{config:?}");
+        }
+        if answer.complete {
+            assert_eq!(Some(answer.value), full_value(g), "{config:?}");
+        }
+        if let Some(best) = answer.best {
+            assert!(
+                best_moves.contains(&best),
+                "{config:?}: {best} not in {best_moves:?}"
+            );
+        } else {
+            assert!(best_moves.is_empty());
+        }
+        let shuffled = Shuffled {
+            inner: g,
+            seed: shuffle_seed,
+        };
+        let run = AlphaBeta::new(config).search(&shuffled, &0, &eval(g));
+        let answer = run.outcome.solution().unwrap();
+        assert_eq!(answer.value, oracle.value, "shuffled {config:?}");
+        if let Some(best) = answer.best {
+            assert!(best_moves.contains(&best));
+        }
+    }
+    // Root analysis gives every root move's exact value.
+    let mut search = AlphaBeta::new(configs(depth)[1]);
+    let run = search.analyse_root(g, &0, &eval(g), None);
+    assert_eq!(
+        run.outcome.solution().unwrap().root_moves,
+        oracle.root_moves,
+        "root analysis"
+    );
+    assert_eq!(run.outcome.value(), Some(oracle.value));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Thousands of random trees, to the end and depth-limited, any move order.
+    #[test]
+    fn alphabeta_equals_minimax_on_random_trees(seed in any::<u64>(), depth in 0u32..6, limited in any::<bool>()) {
+        let g = random_tree(seed, 200, 7, 9);
+        check_against_minimax(&g, limited.then_some(depth), seed ^ 0x5eed);
+    }
+
+    /// Random DAGs: the table is hit constantly, under every kind of window.
+    #[test]
+    fn alphabeta_equals_minimax_on_random_dags(seed in any::<u64>(), depth in 1u32..7, limited in any::<bool>()) {
+        let g = random_dag(seed, 7, 5, 5);
+        check_against_minimax(&g, limited.then_some(depth), seed.rotate_left(7));
+    }
+
+    /// A search with a window tells the truth about its bound.
+    #[test]
+    fn window_bounds_are_sound(seed in any::<u64>(), a in -6i32..6, width in 1i32..5) {
+        let g = random_dag(seed, 6, 4, 5);
+        let truth = minimax(&g, &0, &eval(&g), &Limits::none()).outcome.value().unwrap();
+        let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+        let run = search.search_window(&g, &0, &eval(&g), a, a + width);
+        let answer = run.outcome.solution().unwrap();
+        match answer.bound {
+            Bound::Exact => prop_assert_eq!(answer.value, truth),
+            Bound::Lower => prop_assert!(truth >= answer.value && answer.value >= a + width),
+            Bound::Upper => prop_assert!(truth <= answer.value && answer.value <= a),
+        }
+        // The table now holds bounds from that window; a full search must still be exact.
+        let run = search.search(&g, &0, &eval(&g));
+        prop_assert_eq!(run.outcome.value(), Some(truth));
+    }
+}
+
+/// Alpha-beta that memoises the value it returns WITHOUT its bound type: the bug seed 000
+/// warns about. Written here only to show that it fails.
+fn naive_memo(
+    g: &Graph,
+    s: usize,
+    mut alpha: Value,
+    mut beta: Value,
+    memo: &mut HashMap<usize, Value>,
+) -> Value {
+    if let Some(&v) = memo.get(&s) {
+        return v;
+    }
+    if let Some(v) = g.terminal_value(&s) {
+        return v;
+    }
+    let max = g.to_move(&s) == Player::Max;
+    let mut best = if max { -INFINITY } else { INFINITY };
+    for &c in &g.children[s] {
+        let v = naive_memo(g, c, alpha, beta, memo);
+        if max {
+            best = best.max(v);
+            alpha = alpha.max(best);
+        } else {
+            best = best.min(v);
+            beta = beta.min(best);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    memo.insert(s, best);
+    best
+}
+
+#[test]
+fn naive_memo_is_wrong_where_the_bound_table_is_right() {
+    let mut naive_wrong = 0;
+    for seed in 0..500 {
+        let g = random_dag(seed, 6, 4, 5);
+        let truth = minimax(&g, &0, &eval(&g), &Limits::none())
+            .outcome
+            .value()
+            .unwrap();
+        let naive = naive_memo(&g, 0, -INFINITY, INFINITY, &mut HashMap::new());
+        if naive != truth {
+            naive_wrong += 1;
+        }
+        let real = AlphaBeta::new(AlphaBetaConfig::new()).search(&g, &0, &eval(&g));
+        assert_eq!(real.outcome.value(), Some(truth), "seed {seed}");
+        assert!(real.stats.table_hits > 0 || real.stats.table_probes > 0);
+    }
+    // The naive memo fails on a good share of these DAGs; the bound-keeping table on none.
+    assert!(
+        naive_wrong > 10,
+        "naive memo wrong only {naive_wrong} times"
+    );
+}
+
+/// The smallest example, by hand: D is reached from A and from B.
+///
+/// ```text
+///   R = Max(A, B)    A = Min(3, D)    B = Min(D, 8)    D = Max(4, 10)
+///   true values: D = 10, A = 3, B = 8, R = 8
+/// ```
+/// Under A the window is (-inf, 3) after the leaf 3, so D fails high on its first leaf 4 and
+/// returns 4, a LOWER BOUND. The naive memo stores 4 as D's value; B then reads it, becomes
+/// min(4, 8) = 4 and R = 4: wrong. The real table stores "D >= 4", which under B's window
+/// (3, inf) only narrows the window, so D is searched again and found to be 10.
+#[test]
+fn naive_memo_hand_example() {
+    let g = Graph {
+        player: vec![
+            Player::Max, // 0 R
+            Player::Min, // 1 A
+            Player::Min, // 2 B
+            Player::Max, // 3 D
+            Player::Max, // 4 leaf 3
+            Player::Max, // 5 leaf 4
+            Player::Max, // 6 leaf 10
+            Player::Max, // 7 leaf 8
+        ],
+        children: vec![
+            vec![1, 2],
+            vec![4, 3],
+            vec![3, 7],
+            vec![5, 6],
+            vec![],
+            vec![],
+            vec![],
+            vec![],
+        ],
+        score: vec![0, 0, 0, 0, 3, 4, 10, 8],
+    };
+    let truth = minimax(&g, &0, &eval(&g), &Limits::none());
+    assert_eq!(truth.outcome.value(), Some(8));
+    assert_eq!(
+        naive_memo(&g, 0, -INFINITY, INFINITY, &mut HashMap::new()),
+        4
+    );
+    let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+    let run = search.search(&g, &0, &eval(&g));
+    assert_eq!(run.outcome.value(), Some(8));
+    // D was stored as a lower bound (4, fail high), and not trusted as exact by B.
+    let d = search.table().get(&3).unwrap();
+    assert_eq!((d.value, d.bound), (10, Bound::Exact)); // B re-searched D and overwrote it
+    assert!(run.stats.table_probes > 0);
+}
+
+#[test]
+fn limits_stop_without_panic() {
+    let g = random_dag(7, 12, 6, 5);
+    let run = alphabeta(&g, &0, &eval(&g), &Limits::none().with_max_expanded(5));
+    assert!(matches!(
+        run.outcome,
+        GameOutcome::Stopped {
+            limit: LimitKind::Nodes,
+            ..
+        }
+    ));
+    assert!(run.stats.expanded <= 5);
+    let run = minimax(&g, &0, &eval(&g), &Limits::none().with_max_expanded(5));
+    assert!(matches!(
+        run.outcome,
+        GameOutcome::Stopped {
+            limit: LimitKind::Nodes,
+            ..
+        }
+    ));
+    // Iterative deepening keeps its deepest finished iteration.
+    let mut search = AlphaBeta::new(
+        AlphaBetaConfig::new()
+            .with_iterative(true)
+            .with_limits(Limits::none().with_max_expanded(40)),
+    );
+    let run = search.search(&g, &0, &eval(&g));
+    match run.outcome {
+        GameOutcome::Stopped { limit, deepest } => {
+            assert_eq!(limit, LimitKind::Nodes);
+            let deepest = deepest.expect("depth 1 finishes within 40 nodes");
+            assert!(deepest.depth.unwrap() >= 1);
+        }
+        GameOutcome::Solved(_) => panic!("40 nodes cannot solve this DAG"),
+    }
+}
+
+#[test]
+fn iterative_deepening_stops_once_the_game_is_seen_whole() {
+    let g = random_tree(3, 60, 4, 9);
+    let run = AlphaBeta::new(AlphaBetaConfig::new().with_iterative(true)).search(&g, &0, &eval(&g));
+    let answer = run.outcome.solution().unwrap();
+    assert!(answer.complete);
+    assert_eq!(run.stats.iterations.len() as u32, run.stats.depth_reached);
+    assert_eq!(
+        answer.value,
+        minimax(&g, &0, &eval(&g), &Limits::none())
+            .outcome
+            .value()
+            .unwrap()
+    );
+}
+
+#[test]
+fn root_analysis_stops_at_the_first_move_reaching_the_target() {
+    for seed in 0..200 {
+        let g = random_tree(seed, 80, 5, 3);
+        if g.children[0].len() < 2 {
+            continue;
+        }
+        let oracle = minimax(&g, &0, &eval(&g), &Limits::none());
+        let oracle = oracle.outcome.solution().unwrap();
+        let max = g.player[0] == Player::Max;
+        let target = if max { 1 } else { -1 };
+        let first = oracle.root_moves.iter().position(|m| {
+            if max {
+                m.value >= target
+            } else {
+                m.value <= target
+            }
+        });
+        let run =
+            AlphaBeta::new(AlphaBetaConfig::new()).analyse_root(&g, &0, &eval(&g), Some(target));
+        let moves = &run.outcome.solution().unwrap().root_moves;
+        match first {
+            Some(i) => assert_eq!(moves[..], oracle.root_moves[..=i]),
+            None => assert_eq!(moves[..], oracle.root_moves[..]),
+        }
+    }
+}
