@@ -1,0 +1,154 @@
+//! POJ 1568 (Find the Winning Move): the input format and the answer, the FIRST square in
+//! row-major order from which x forces a win.
+
+use searchlab_core::{AlphaBeta, AlphaBetaConfig, Game, GameOutcome, LimitKind, Limits};
+use thiserror::Error;
+
+use crate::board::{Board, Geometry, Side, Square};
+use crate::game::{TicTacToe, WIN};
+
+/// A case of the judge's input that cannot be answered.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("line {line}: {message}")]
+pub struct CaseError {
+    /// 1-based input line where the fault is.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The 4 x 4 game of POJ 1568: x is Max, four in a row.
+pub fn poj1568_game() -> TicTacToe {
+    TicTacToe::new(Geometry::new(4, 4).expect("4 x 4 is supported"))
+}
+
+/// A searcher for win-draw-loss tic-tac-toe: table on, values in `-WIN..=WIN`, `limits`
+/// (its depth limit, if any, is ignored: these questions need the whole game).
+pub fn searcher(limits: Limits) -> AlphaBeta<TicTacToe> {
+    let limits = Limits {
+        max_cost: None,
+        ..limits
+    };
+    AlphaBeta::new(
+        AlphaBetaConfig::new()
+            .with_limits(limits)
+            .with_value_range(-WIN, WIN),
+    )
+}
+
+/// Reads the judge's input: cases `?` then four rows of `.`, `x`, `o`, up to a `$` (or the end).
+/// Each case is a board where x is to move and nobody has won, or the reason it is not.
+///
+/// # Errors
+/// Per case, the line and the fault; text outside cases is an error of its own (the reading
+/// goes on at the next `?`).
+pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
+    let geometry = poj1568_game().geometry().clone();
+    let mut tokens = input
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| l.split_whitespace().map(move |t| (i + 1, t)))
+        .peekable();
+    let mut cases = Vec::new();
+    while let Some((line, token)) = tokens.next() {
+        if token.starts_with('$') {
+            break;
+        }
+        if !token.starts_with('?') {
+            cases.push(Err(CaseError {
+                line,
+                message: format!("expected '?' (a case) or '$' (the end), found {token:?}"),
+            }));
+            while tokens
+                .peek()
+                .is_some_and(|(_, t)| !t.starts_with(['?', '$']))
+            {
+                tokens.next();
+            }
+            continue;
+        }
+        let mut rows = Vec::new();
+        let mut last = line;
+        while rows.len() < 4 {
+            match tokens.peek() {
+                Some((_, t)) if !t.starts_with(['?', '$']) => {
+                    let (l, t) = tokens.next().expect("peeked");
+                    rows.push(t);
+                    last = l;
+                }
+                _ => break,
+            }
+        }
+        if rows.len() < 4 {
+            cases.push(Err(CaseError {
+                line: last,
+                message: format!("the case has {} rows, expected 4", rows.len()),
+            }));
+            continue;
+        }
+        let case = geometry
+            .parse(&rows.join("/"))
+            .map_err(|e| CaseError {
+                line: line + 1,
+                message: format!("board starting here: {e}"),
+            })
+            .and_then(|b| {
+                if b.to_move() != Side::X {
+                    Err(CaseError {
+                        line: line + 1,
+                        message: "the problem says it is x's turn, but x has one stone more than o"
+                            .into(),
+                    })
+                } else if geometry.winner(&b).is_some() {
+                    Err(CaseError {
+                        line: line + 1,
+                        message: "the game is already won; the problem says nobody has won yet"
+                            .into(),
+                    })
+                } else {
+                    Ok(b)
+                }
+            });
+        cases.push(case);
+    }
+    cases
+}
+
+/// The first square, in row-major order, from which x forces a win on `b` (x to move), or
+/// `None`. Each square is settled by a null-window test "is the value at least WIN?", which
+/// prunes far more than an exact search; the searcher's table is shared by all squares and
+/// all calls.
+///
+/// # Errors
+/// The limit that stopped a search.
+pub fn first_winning_move(
+    search: &mut AlphaBeta<TicTacToe>,
+    game: &TicTacToe,
+    b: &Board,
+) -> Result<Option<Square>, LimitKind> {
+    let geometry = game.geometry();
+    let mut empty = !(b.x | b.o) & geometry.full();
+    while empty != 0 {
+        let bit = empty.trailing_zeros();
+        empty &= empty - 1;
+        let sq = geometry.square(bit);
+        let child = game.play(b, &sq);
+        let wins = match game.terminal_value(&child) {
+            Some(v) => v >= WIN,
+            None => {
+                let no_eval = |_: &Board| 0;
+                match search
+                    .search_window(game, &child, &no_eval, WIN - 1, WIN)
+                    .outcome
+                {
+                    GameOutcome::Solved(s) => s.value >= WIN,
+                    GameOutcome::Stopped { limit, .. } => return Err(limit),
+                }
+            }
+        };
+        if wins {
+            return Ok(Some(sq));
+        }
+    }
+    Ok(None)
+}
