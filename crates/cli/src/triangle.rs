@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use searchlab_core::Stats;
+use searchlab_core::{Limits, Stats};
 use searchlab_triangle::board::TRIANGLE_MASKS;
 use searchlab_triangle::input::{GameRecord, parse_judge, position_from_moves};
-use searchlab_triangle::solve::{Analysis, analyse, winner};
-use searchlab_triangle::{Position, Segment, Side};
+use searchlab_triangle::solve::{Analysis, Solver};
+use searchlab_triangle::{MoveOrder, Position, Segment, Side, TriangleWar};
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, batch_status};
@@ -47,6 +47,15 @@ pub enum Format {
     Json,
 }
 
+/// Move order of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Order {
+    /// Completing moves first, then moves that offer the opponent nothing, then the rest.
+    Greedy,
+    /// Segment order, as listed in --help.
+    Index,
+}
+
 /// Arguments of `searchlab solve triangle`.
 #[derive(clap::Args)]
 #[command(after_long_help = MOVES_HELP)]
@@ -60,6 +69,22 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Move order of the alpha-beta search (the values do not depend on it, the work does).
+    #[arg(long, value_enum, default_value_t = Order::Greedy)]
+    order: Order,
+    /// Do not let rotated and reflected positions share transposition-table entries.
+    #[arg(long)]
+    no_symmetry: bool,
+}
+
+impl SolveArgs {
+    fn solver(&self) -> Solver {
+        let order = match self.order {
+            Order::Greedy => MoveOrder::Greedy,
+            Order::Index => MoveOrder::Index,
+        };
+        Solver::new(TriangleWar::new(order, !self.no_symmetry), Limits::none())
+    }
 }
 
 /// Arguments of `searchlab gen` for this problem (no generator: positions are move lists).
@@ -70,12 +95,13 @@ pub struct GenArgs {}
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut solver = args.solver();
     let code = match &args.file {
         None => {
             let text = args.moves.join(" ");
             let (moves, position) =
                 position_from_moves(&text).map_err(|e| BadInput(format!("MOVES: {e}")))?;
-            let analysis = analyse(&position);
+            let analysis = solver.analyse(&position)?;
             match args.format {
                 Format::Text => {
                     out.write_all(text_report(&moves, &position, &analysis).as_bytes())?
@@ -87,13 +113,18 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
             ExitCode::SUCCESS
         }
-        Some(path) => solve_file(path, args.format, &mut out)?,
+        Some(path) => solve_file(path, args.format, &mut solver, &mut out)?,
     };
     out.flush()?;
     Ok(code)
 }
 
-fn solve_file(path: &PathBuf, format: Format, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
+fn solve_file(
+    path: &PathBuf,
+    format: Format,
+    solver: &mut Solver,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).context("reading standard input")?
     } else {
@@ -111,7 +142,7 @@ fn solve_file(path: &PathBuf, format: Format, out: &mut dyn Write) -> anyhow::Re
                 position,
                 ..
             }) => {
-                let analysis = analyse(position);
+                let analysis = solver.analyse(position)?;
                 match format {
                     Format::Text => {
                         if i > 0 {
@@ -160,11 +191,13 @@ pub fn generate(_: GenArgs) -> anyhow::Result<ExitCode> {
 /// games are reported on stderr (game and line) and the others still answered.
 pub fn judge(input: &str, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let batch = parse_judge(input);
+    // One solver for all games: its table's entries are facts about positions, valid for all.
+    let mut solver = Solver::default();
     let mut bad = 0;
     for game in &batch.games {
         match game {
             Ok(game) => {
-                let (side, _) = winner(&game.position);
+                let (side, _) = solver.winner(&game.position)?;
                 writeln!(out, "Game {}: {side} wins.", game.number)?;
             }
             Err(e) => {

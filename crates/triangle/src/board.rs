@@ -113,6 +113,102 @@ const SEGMENT_TRIANGLES: [[u32; 2]; 18] = {
     out
 };
 
+/// Barycentric coordinates of dot `d` (index `d - 1`): row `r`, place `k` in the row give
+/// `(r - k, k, 3 - r)`, three numbers summing to 3. A symmetry of the big triangle permutes them.
+const fn dot_coords(dot: u8) -> [u8; 3] {
+    let d = dot - 1;
+    let r = if d == 0 {
+        0
+    } else if d < 3 {
+        1
+    } else if d < 6 {
+        2
+    } else {
+        3
+    };
+    let k = d - r * (r + 1) / 2;
+    [r - k, k, 3 - r]
+}
+
+const fn dot_of(c: [u8; 3]) -> u8 {
+    let r = 3 - c[2];
+    r * (r + 1) / 2 + c[1] + 1
+}
+
+/// The six permutations of three coordinates: the board's rotations and reflections.
+const COORD_PERMUTATIONS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [0, 2, 1],
+    [2, 1, 0],
+    [1, 0, 2],
+];
+
+/// Each symmetry as a map from segment index to segment index.
+const SEGMENT_SYMMETRIES: [[u8; 18]; 6] = {
+    let mut out = [[0u8; 18]; 6];
+    let mut g = 0;
+    while g < 6 {
+        let p = COORD_PERMUTATIONS[g];
+        let mut s = 0;
+        while s < 18 {
+            let (a, b) = SEGMENT_DOTS[s];
+            let (ca, cb) = (dot_coords(a), dot_coords(b));
+            let ia = dot_of([ca[p[0]], ca[p[1]], ca[p[2]]]);
+            let ib = dot_of([cb[p[0]], cb[p[1]], cb[p[2]]]);
+            out[g][s] = match segment_index(ia, ib) {
+                Some(i) => i as u8,
+                None => panic!("a symmetry must map segments to segments"),
+            };
+            s += 1;
+        }
+        g += 1;
+    }
+    out
+};
+
+/// The image of every 9-bit half of a segment set under every symmetry, so that mapping a set
+/// costs two lookups instead of 18 bit moves: `[symmetry][half][bits]`.
+static HALF_IMAGES: [[[u32; 512]; 2]; 6] = {
+    let mut out = [[[0u32; 512]; 2]; 6];
+    let mut g = 0;
+    while g < 6 {
+        let mut half = 0;
+        while half < 2 {
+            let mut bits = 0;
+            while bits < 512 {
+                let mut image = 0u32;
+                let mut j = 0;
+                while j < 9 {
+                    if bits & (1 << j) != 0 {
+                        image |= 1 << SEGMENT_SYMMETRIES[g][half * 9 + j];
+                    }
+                    j += 1;
+                }
+                out[g][half][bits] = image;
+                bits += 1;
+            }
+            half += 1;
+        }
+        g += 1;
+    }
+    out
+};
+
+/// The image of the segment set `drawn` under each of the board's six symmetries (three
+/// rotations, three reflections; the first is the identity).
+pub fn symmetric_images(drawn: u32) -> [u32; 6] {
+    let (lo, hi) = ((drawn & 511) as usize, ((drawn >> 9) & 511) as usize);
+    std::array::from_fn(|g| HALF_IMAGES[g][0][lo] | HALF_IMAGES[g][1][hi])
+}
+
+/// The smallest of the six symmetric images of `drawn`: one representative per class, so
+/// symmetric positions can share a transposition-table entry.
+pub fn canonical(drawn: u32) -> u32 {
+    symmetric_images(drawn).into_iter().min().unwrap_or(drawn)
+}
+
 /// One of the 18 unit segments. Displayed and parsed as `i-j` (dots, e.g. `2-4`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Segment(u8);
@@ -336,6 +432,15 @@ impl Position {
             score_a,
             score_b,
             to_move,
+        }
+    }
+
+    /// The same position with the drawn set replaced by its [`canonical`] image: scores and
+    /// side to move are unchanged, so the value is too.
+    pub fn canonical(&self) -> Position {
+        Position {
+            drawn: canonical(self.drawn),
+            ..*self
         }
     }
 

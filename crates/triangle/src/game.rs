@@ -23,6 +23,9 @@ pub enum MoveOrder {
 
 /// The rules of Triangle War for the core's game searches.
 ///
+/// With `symmetry` on, the transposition-table key of a position is its [`Position::canonical`]
+/// image, so the six rotations and reflections of a position share one entry.
+///
 /// ```
 /// use searchlab_core::{Game, Player};
 /// use searchlab_triangle::{Position, Segment, TriangleWar};
@@ -35,16 +38,28 @@ pub enum MoveOrder {
 /// assert_eq!(moves.len(), 18);
 /// assert_eq!(game.terminal_value(&start), None);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TriangleWar {
     /// How moves are ordered.
     pub order: MoveOrder,
+    /// Whether symmetric positions share a table entry.
+    pub symmetry: bool,
+}
+
+impl Default for TriangleWar {
+    /// Greedy move order, symmetry on: the fastest settings.
+    fn default() -> Self {
+        TriangleWar {
+            order: MoveOrder::Greedy,
+            symmetry: true,
+        }
+    }
 }
 
 impl TriangleWar {
-    /// The game with a given move order.
-    pub fn with_order(order: MoveOrder) -> TriangleWar {
-        TriangleWar { order }
+    /// The game with a given move order and symmetry setting.
+    pub fn new(order: MoveOrder, symmetry: bool) -> TriangleWar {
+        TriangleWar { order, symmetry }
     }
 }
 
@@ -94,5 +109,13 @@ impl Game for TriangleWar {
 
     fn terminal_value(&self, state: &Position) -> Option<Value> {
         state.is_over().then(|| state.margin())
+    }
+
+    fn table_key(&self, state: &Position) -> Position {
+        if self.symmetry {
+            state.canonical()
+        } else {
+            *state
+        }
     }
 }

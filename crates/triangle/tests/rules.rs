@@ -177,7 +177,7 @@ fn moves_are_the_undrawn_segments_in_both_orders() {
         let mut undrawn: Vec<Segment> = p.undrawn().collect();
         for order in [MoveOrder::Index, MoveOrder::Greedy] {
             let mut moves = Vec::new();
-            TriangleWar::with_order(order).moves(&p, &mut moves);
+            TriangleWar::new(order, true).moves(&p, &mut moves);
             moves.sort();
             undrawn.sort();
             assert_eq!(moves, undrawn);
