@@ -6,6 +6,8 @@
 mod eight;
 mod error;
 mod gametree;
+mod instances;
+mod report;
 mod rotation;
 mod tictactoe;
 mod triangle;
