@@ -1,0 +1,77 @@
+//! `searchlab solve gametree`, run as a user runs it.
+
+use std::process::{Command, Output};
+
+const PUZZLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/gametree/");
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn seed004_figure_from_a_file() {
+    let path = format!("{PUZZLES}seed004_fig3_10.tree");
+    let out = searchlab(&["solve", "gametree", "--file", &path]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("value: 1\n"), "{stdout}");
+    assert!(stdout.contains("principal variation: 2 -> 2.1 -> 2.1.1 -> 2.1.1.3 (leaf 1)"));
+    assert!(stdout.contains("leaves evaluated: minimax 20, alpha-beta 10"));
+    assert!(stdout.contains("pruned by alpha-beta: 6 subtrees, 10 leaves"));
+    assert!(stdout.contains("  1.2.2    (7,2)\n"), "{stdout}");
+}
+
+#[test]
+fn json_with_a_min_root() {
+    let out = searchlab(&[
+        "solve",
+        "gametree",
+        "--root",
+        "min",
+        "--format",
+        "json",
+        "((0,(-3,7)),((3),(2,6)))",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["value"], 0);
+    assert_eq!(j["pv"], serde_json::json!(["1", "1.1"]));
+    assert_eq!(j["minimax_leaves"], 6);
+    assert_eq!(j["alphabeta_leaves"], 3);
+    assert_eq!(
+        j["pruned"][1],
+        serde_json::json!({ "node": "2.2", "subtree": "(2,6)" })
+    );
+}
+
+#[test]
+fn malformed_trees_say_where() {
+    for (tree, message) in [
+        (
+            "((3,5),(6,(9,1))",
+            "position 17: expected ',' or ')' (the '(' at position 1 is still open), found end of text",
+        ),
+        ("(3,,5)", "position 4: expected a number or '(', found ','"),
+        ("(3,())", "position 4: empty subtree"),
+        (
+            "(3,5) 7",
+            "position 7: unexpected '7' after the complete tree",
+        ),
+        ("", "empty tree"),
+    ] {
+        let out = searchlab(&["solve", "gametree", tree]);
+        assert_eq!(out.status.code(), Some(2), "{tree}");
+        let stderr = text(&out.stderr);
+        assert!(stderr.contains(message), "{tree}: {stderr}");
+    }
+    // The caret points at the fault.
+    let out = searchlab(&["solve", "gametree", "(3,,5)"]);
+    assert!(text(&out.stderr).contains("    (3,,5)\n       ^"));
+}
