@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use searchlab_core::{Limits, Stats};
+use searchlab_core::Limits;
 use searchlab_triangle::board::TRIANGLE_MASKS;
 use searchlab_triangle::input::{GameRecord, parse_judge, position_from_moves};
 use searchlab_triangle::solve::{Analysis, Solver};
@@ -14,6 +14,7 @@ use searchlab_triangle::{MoveOrder, Position, Segment, Side, TriangleWar};
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, batch_status};
+use crate::report::{stats_json, stats_text};
 
 const MOVES_HELP: &str = "\
 MOVES: the segments already drawn, in order, from the empty board; A drew first and whoever
@@ -52,7 +53,7 @@ pub enum Format {
 pub enum Order {
     /// Completing moves first, then moves that offer the opponent nothing, then the rest.
     Greedy,
-    /// Segment order, as listed in --help.
+    /// Segment order: 1-2 1-3 2-3 2-4 2-5 3-5 3-6 4-5 5-6 4-7 4-8 5-8 5-9 6-9 6-10 7-8 8-9 9-10.
     Index,
 }
 
@@ -130,7 +131,11 @@ fn solve_file(
     } else {
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
     };
-    let name = path.display().to_string();
+    let name = if path.as_os_str() == "-" {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
     let batch = parse_judge(&text);
     let mut bad = 0;
     let mut reports = Vec::new();
@@ -343,26 +348,16 @@ fn text_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> S
         .map(|m| format!("{} {:+}", m.segment, m.value))
         .collect();
     let _ = writeln!(t, "Move values (final margin A-B): {}", values.join(", "));
-    let _ = writeln!(t, "Search: {}", stats_line(&analysis.stats));
+    let _ = writeln!(
+        t,
+        "Search (alpha-beta with transposition table, every move valued): {}",
+        stats_text(&analysis.stats)
+    );
     t
-}
-
-fn stats_line(s: &Stats) -> String {
-    format!(
-        "{} expanded, {} generated, {} leaves, {} cutoffs, {} table probes ({} hits), {:.3} ms",
-        s.expanded,
-        s.generated,
-        s.leaves,
-        s.cutoffs,
-        s.table_probes,
-        s.table_hits,
-        s.elapsed.as_secs_f64() * 1e3
-    )
 }
 
 fn json_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> Json {
     let (fa, fb) = final_score(analysis.value);
-    let s = &analysis.stats;
     json!({
         "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "score": { "A": position.score(Side::A), "B": position.score(Side::B) },
@@ -372,14 +367,6 @@ fn json_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> J
         "margin": analysis.value,
         "best_moves": analysis.best.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "move_values": analysis.moves.iter().map(|m| json!({ "move": m.segment.to_string(), "margin": m.value })).collect::<Vec<_>>(),
-        "stats": {
-            "expanded": s.expanded,
-            "generated": s.generated,
-            "leaves": s.leaves,
-            "cutoffs": s.cutoffs,
-            "table_probes": s.table_probes,
-            "table_hits": s.table_hits,
-            "elapsed_ms": s.elapsed.as_secs_f64() * 1e3,
-        },
+        "stats": stats_json(&analysis.stats),
     })
 }
