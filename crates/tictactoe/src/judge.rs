@@ -1,7 +1,7 @@
 //! POJ 1568 (Find the Winning Move): the input format and the answer, the FIRST square in
 //! row-major order from which x forces a win.
 
-use searchlab_core::{AlphaBeta, AlphaBetaConfig, Game, GameOutcome, LimitKind, Limits};
+use searchlab_core::{AlphaBeta, AlphaBetaConfig, Game, GameOutcome, LimitKind, Limits, Stats};
 use thiserror::Error;
 
 use crate::board::{Board, Geometry, Side, Square};
@@ -126,7 +126,20 @@ pub fn first_winning_move(
     game: &TicTacToe,
     b: &Board,
 ) -> Result<Option<Square>, LimitKind> {
+    first_winning_move_with_stats(search, game, b).map(|(sq, _)| sq)
+}
+
+/// [`first_winning_move`] with the statistics of its searches, summed.
+///
+/// # Errors
+/// The limit that stopped a search.
+pub fn first_winning_move_with_stats(
+    search: &mut AlphaBeta<TicTacToe>,
+    game: &TicTacToe,
+    b: &Board,
+) -> Result<(Option<Square>, Stats), LimitKind> {
     let geometry = game.geometry();
+    let mut total = Stats::default();
     let mut empty = !(b.x | b.o) & geometry.full();
     while empty != 0 {
         let bit = empty.trailing_zeros();
@@ -137,18 +150,28 @@ pub fn first_winning_move(
             Some(v) => v >= WIN,
             None => {
                 let no_eval = |_: &Board| 0;
-                match search
-                    .search_window(game, &child, &no_eval, WIN - 1, WIN)
-                    .outcome
-                {
+                let run = search.search_window(game, &child, &no_eval, WIN - 1, WIN);
+                add(&mut total, &run.stats);
+                match run.outcome {
                     GameOutcome::Solved(s) => s.value >= WIN,
                     GameOutcome::Stopped { limit, .. } => return Err(limit),
                 }
             }
         };
         if wins {
-            return Ok(Some(sq));
+            return Ok((Some(sq), total));
         }
     }
-    Ok(None)
+    Ok((None, total))
+}
+
+fn add(total: &mut Stats, s: &Stats) {
+    total.expanded += s.expanded;
+    total.generated += s.generated;
+    total.leaves += s.leaves;
+    total.cutoffs += s.cutoffs;
+    total.table_probes += s.table_probes;
+    total.table_hits += s.table_hits;
+    total.max_frontier = total.max_frontier.max(s.max_frontier);
+    total.elapsed += s.elapsed;
 }

@@ -38,5 +38,8 @@ pub mod perft;
 
 pub use board::{Board, BoardError, Geometry, Side, Square};
 pub use game::{DOUBLE_LINK, Goal, MoveOrder, Scoring, SeedEval, TicTacToe, WIN};
-pub use judge::{CaseError, first_winning_move, parse_input, poj1568_game, searcher};
+pub use judge::{
+    CaseError, first_winning_move, first_winning_move_with_stats, parse_input, poj1568_game,
+    searcher,
+};
 pub use perft::{count_games, count_positions, perft};
