@@ -83,7 +83,7 @@ impl AlphaBetaConfig {
 ///
 /// Moves are tried table move first (when the table knows one), then in the game's order; the
 /// best move is the first, in that order, achieving the value. With the same depth limit and
-/// evaluator the value always equals plain [`crate::minimax`]'s; the best move is one of
+/// evaluator the value always equals plain [`crate::minimax()`]'s; the best move is one of
 /// minimax's best moves (perhaps another one when the table reorders moves).
 ///
 /// Reusing a searcher reuses its table: clear it ([`AlphaBeta::clear_table`]) before switching
@@ -413,7 +413,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
 }
 
 /// Alpha-beta with a transposition table from `root` to the end of the game or to the depth
-/// limit `limits.max_cost`: the same value as [`crate::minimax`], usually far fewer nodes.
+/// limit `limits.max_cost`: the same value as [`crate::minimax()`], usually far fewer nodes.
 ///
 /// A one-call front end to [`AlphaBeta`] (table on, no iterative deepening, a fresh table).
 ///

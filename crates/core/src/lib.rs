@@ -4,7 +4,7 @@
 //!
 //! * Single-agent search over [`Problem`]: [`astar`], [`idastar`], [`iddfs`], [`bfs`].
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
-//! * Adversarial search over [`Game`]: [`minimax`] (the oracle), [`alphabeta`] and the
+//! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
 //!   bound types, root analysis).
 //!

@@ -9,7 +9,7 @@
 //! * [`game`]: [`TicTacToe`] as a [`searchlab_core::Game`] (who is Max, [`Scoring`],
 //!   [`MoveOrder`], symmetric table keys) and seed 001's evaluation [`SeedEval`].
 //! * [`judge`]: POJ 1568's input and answer.
-//! * [`perft`]: counts of games and positions.
+//! * [`mod@perft`]: counts of games and positions.
 //!
 //! ```
 //! use searchlab_core::{AlphaBeta, AlphaBetaConfig};
