@@ -172,11 +172,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             if a.pruned.is_empty() {
                 writeln!(out, "pruned by alpha-beta: nothing")?;
             } else {
+                let plural = |n: usize, one: &str, many: &str| {
+                    format!("{n} {}", if n == 1 { one } else { many })
+                };
                 writeln!(
                     out,
-                    "pruned by alpha-beta: {} subtrees, {} leaves",
-                    a.pruned.len(),
-                    pruned_count
+                    "pruned by alpha-beta: {}, {}",
+                    plural(a.pruned.len(), "subtree", "subtrees"),
+                    plural(pruned_count, "leaf", "leaves")
                 )?;
                 let width = a
                     .pruned
