@@ -137,6 +137,7 @@ where
             ..Iteration::default()
         };
         engine.iteration.generated += 1;
+        // The root's f is h0, within every bound tried.
         let step = engine.visit(&mut state, P::Cost::ZERO, h0, None);
         engine.stats.expanded += engine.iteration.expanded;
         engine.stats.generated += engine.iteration.generated;
@@ -164,6 +165,8 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    /// Searches below `state`, whose f is within the bound (the caller checked): children whose
+    /// f exceeds the bound are counted as generated and cut here, without a call.
     fn visit(
         &mut self,
         state: &mut P::State,
@@ -171,14 +174,6 @@ where
         h: P::Cost,
         last: Option<&P::Action>,
     ) -> Step {
-        let depth = self.path.len();
-        let f = match self.bound_kind {
-            Bound::Cost => g.saturating_add(h).to_u64(),
-            Bound::Depth => depth as u64,
-        };
-        if f > self.bound {
-            return Step::Next(f);
-        }
         if self.problem.is_goal(state) {
             return Step::Found;
         }
@@ -188,6 +183,7 @@ where
         {
             return Step::Stopped(kind);
         }
+        let depth = self.path.len();
         self.iteration.expanded += 1;
         self.stats.max_frontier = self.stats.max_frontier.max(depth as u64 + 1);
         if self.buffers.len() <= depth {
@@ -204,36 +200,53 @@ where
                 continue;
             }
             self.iteration.generated += 1;
-            self.path.push(action.clone());
             let step = if P::IN_PLACE {
                 let cost = self.problem.apply(state, action);
-                let child_h = self.child_estimate(state, action, h);
-                let step = self.visit(state, g + cost, child_h, Some(action));
+                let step = self.descend(state, g + cost, h, action, &mut next);
                 self.problem.undo(state, action);
                 step
             } else {
                 let (mut child, cost) = self.problem.result(state, action);
-                let child_h = self.child_estimate(&child, action, h);
-                self.visit(&mut child, g + cost, child_h, Some(action))
+                self.descend(&mut child, g + cost, h, action, &mut next)
             };
             match step {
-                Step::Found => {
-                    result = Some(Step::Found);
+                None => {}
+                Some(Step::Next(n)) => next = next.min(n),
+                Some(found_or_stopped) => {
+                    result = Some(found_or_stopped);
                     break;
-                }
-                Step::Stopped(kind) => {
-                    self.path.pop();
-                    result = Some(Step::Stopped(kind));
-                    break;
-                }
-                Step::Next(n) => {
-                    self.path.pop();
-                    next = next.min(n);
                 }
             }
         }
         self.buffers[depth] = actions;
         result.unwrap_or(Step::Next(next))
+    }
+
+    /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it.
+    #[inline]
+    fn descend(
+        &mut self,
+        child: &mut P::State,
+        g: P::Cost,
+        parent_h: P::Cost,
+        action: &P::Action,
+        next: &mut u64,
+    ) -> Option<Step> {
+        let h = self.child_estimate(child, action, parent_h);
+        let f = match self.bound_kind {
+            Bound::Cost => g.saturating_add(h).to_u64(),
+            Bound::Depth => self.path.len() as u64 + 1,
+        };
+        if f > self.bound {
+            *next = (*next).min(f);
+            return None;
+        }
+        self.path.push(action.clone());
+        let step = self.visit(child, g, h, Some(action));
+        if !matches!(step, Step::Found) {
+            self.path.pop();
+        }
+        Some(step)
     }
 
     #[inline]

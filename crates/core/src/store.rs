@@ -11,13 +11,14 @@ pub(crate) trait Seen<P: Problem + ?Sized> {
     fn insert(&mut self, problem: &P, state: &P::State) -> bool;
 }
 
-/// A map from states to node ids.
+/// A map from states to node ids. The key is computed once per generated state (for a dense
+/// table it is the rank, which costs more than a lookup).
 pub(crate) trait NodeIndex<P: Problem + ?Sized> {
-    fn get(&self, problem: &P, state: &P::State) -> Option<u32>;
-    fn set(&mut self, problem: &P, state: &P::State, id: u32);
+    type Key;
+    fn key(&self, problem: &P, state: &P::State) -> Self::Key;
+    fn get(&self, key: &Self::Key) -> Option<u32>;
+    fn set(&mut self, key: Self::Key, id: u32);
 }
-
-const ABSENT: u32 = u32::MAX;
 
 /// Dense table over `0..rank_count`.
 pub(crate) struct DenseSeen(Vec<u64>);
@@ -63,22 +64,57 @@ impl<P: Problem + ?Sized> Seen<P> for HashSeen<P::State> {
     }
 }
 
-/// Dense node index.
-pub(crate) struct DenseIndex(Vec<u32>);
+/// Dense node index over `0..rank_count`. Filling a table of 9! entries costs more than a
+/// typical 8-puzzle A* run, so tables are kept per thread and reused: each entry carries the
+/// generation (run) that wrote it, and a new run only bumps the generation.
+pub(crate) struct DenseIndex {
+    table: Vec<(u32, u32)>,
+    generation: u32,
+}
+
+/// A table of `(generation, node id)` with the last generation used.
+type PooledTable = (Vec<(u32, u32)>, u32);
+
+thread_local! {
+    static DENSE_POOL: std::cell::RefCell<Option<PooledTable>> =
+        const { std::cell::RefCell::new(None) };
+}
 
 impl DenseIndex {
     pub(crate) fn new(n: usize) -> Self {
-        DenseIndex(vec![ABSENT; n])
+        let pooled = DENSE_POOL.with(|p| p.borrow_mut().take());
+        let (table, generation) = match pooled {
+            Some((table, generation)) if table.len() == n && generation < u32::MAX => {
+                (table, generation + 1)
+            }
+            _ => (vec![(0, 0); n], 1),
+        };
+        DenseIndex { table, generation }
+    }
+}
+
+impl Drop for DenseIndex {
+    fn drop(&mut self) {
+        let table = std::mem::take(&mut self.table);
+        let generation = self.generation;
+        DENSE_POOL.with(|p| *p.borrow_mut() = Some((table, generation)));
     }
 }
 
 impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
-    fn get(&self, problem: &P, state: &P::State) -> Option<u32> {
-        let id = self.0[rank_of(problem, state)];
-        (id != ABSENT).then_some(id)
+    type Key = usize;
+    #[inline]
+    fn key(&self, problem: &P, state: &P::State) -> usize {
+        rank_of(problem, state)
     }
-    fn set(&mut self, problem: &P, state: &P::State, id: u32) {
-        self.0[rank_of(problem, state)] = id;
+    #[inline]
+    fn get(&self, key: &usize) -> Option<u32> {
+        let (generation, id) = self.table[*key];
+        (generation == self.generation).then_some(id)
+    }
+    #[inline]
+    fn set(&mut self, key: usize, id: u32) {
+        self.table[key] = (self.generation, id);
     }
 }
 
@@ -92,10 +128,17 @@ impl<S> Default for HashIndex<S> {
 }
 
 impl<P: Problem + ?Sized> NodeIndex<P> for HashIndex<P::State> {
-    fn get(&self, _: &P, state: &P::State) -> Option<u32> {
-        self.0.get(state).copied()
+    type Key = P::State;
+    #[inline]
+    fn key(&self, _: &P, state: &P::State) -> P::State {
+        state.clone()
     }
-    fn set(&mut self, _: &P, state: &P::State, id: u32) {
-        self.0.insert(state.clone(), id);
+    #[inline]
+    fn get(&self, key: &P::State) -> Option<u32> {
+        self.0.get(key).copied()
+    }
+    #[inline]
+    fn set(&mut self, key: P::State, id: u32) {
+        self.0.insert(key, id);
     }
 }

@@ -77,6 +77,9 @@ pub struct SlidingPuzzle<const W: usize, const N: usize> {
     /// `distance[t * N + c]`: Manhattan distance of tile `t` on cell `c` from its goal cell.
     distance: Vec<u8>,
     order: [Move; 4],
+    /// `moves_from[c]`: the legal moves of a blank on cell `c`, in `order`; precomputed because
+    /// listing actions is the inner loop of IDA*.
+    moves_from: Vec<Vec<Move>>,
 }
 
 /// The 8-puzzle (3 x 3).
@@ -125,7 +128,9 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
             goal_cell,
             distance,
             order: DEFAULT_ORDER,
+            moves_from: Vec::new(),
         }
+        .with_order(DEFAULT_ORDER)
     }
 
     /// The same puzzle trying moves in `order` (each of the four moves exactly once).
@@ -134,6 +139,15 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
         sorted.sort();
         assert_eq!(sorted, [Move::Up, Move::Down, Move::Left, Move::Right]);
         self.order = order;
+        self.moves_from = (0..N)
+            .map(|c| {
+                order
+                    .iter()
+                    .copied()
+                    .filter(|&m| Self::target(c, m).is_some())
+                    .collect()
+            })
+            .collect();
         self
     }
 
@@ -239,13 +253,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
 
     #[inline]
     fn actions(&self, state: &Board<N>, out: &mut Vec<Move>) {
-        let blank = state.blank();
-        out.extend(
-            self.order
-                .iter()
-                .copied()
-                .filter(|&m| Self::target(blank, m).is_some()),
-        );
+        out.extend_from_slice(&self.moves_from[state.blank()]);
     }
 
     fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
