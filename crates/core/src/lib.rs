@@ -80,8 +80,8 @@ pub mod pdb;
 pub mod problem;
 pub mod rng;
 pub mod stats;
-pub mod table;
 mod store;
+pub mod table;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
