@@ -3,8 +3,10 @@
 //! The binary only parses arguments and glues the libraries together. Exit status: 0 on success,
 //! 2 on bad input (after answering every good instance of a batch), 1 on any other failure.
 
+mod bench;
 mod eight;
 mod error;
+mod fifteen;
 mod gametree;
 mod instances;
 mod report;
@@ -39,12 +41,16 @@ enum Command {
     /// Generate random instances with a fixed seed.
     #[command(subcommand)]
     Gen(Gen),
+    /// Run algorithms against each other over instance files and compare them.
+    Bench(bench::BenchArgs),
 }
 
 #[derive(Subcommand)]
 enum Solve {
     /// The 8-puzzle (POJ 1077).
     Eight(eight::SolveArgs),
+    /// The 15-puzzle.
+    Fifteen(fifteen::SolveArgs),
     /// The rotation game (POJ 2286).
     Rotation(rotation::SolveArgs),
     /// n x n tic-tac-toe (3x3, and 4x4 of POJ 1568).
@@ -67,6 +73,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(Solve::Eight(args)) => eight::solve(args),
+        Command::Solve(Solve::Fifteen(args)) => fifteen::solve(args),
         Command::Solve(Solve::Rotation(args)) => rotation::solve(args),
         Command::Solve(Solve::Tictactoe(args)) => tictactoe::solve(args),
         Command::Solve(Solve::Gametree(args)) => gametree::solve(args),
@@ -74,6 +81,7 @@ fn main() -> ExitCode {
         Command::Gen(Gen::Eight(args)) => eight::generate(args),
         Command::Gen(Gen::Rotation(args)) => rotation::generate(args),
         Command::Judge { problem } => judge(problem),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,
