@@ -64,7 +64,7 @@ fn judge_answers_good_cases_and_names_bad_ones() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("line 12: board starting here: row 2, column 3: unknown character 'q'"),
+        stderr.contains("line 13: row 2, column 3: unknown character 'q'"),
         "{stderr}"
     );
     assert!(

@@ -4,7 +4,7 @@
 use searchlab_core::{AlphaBeta, AlphaBetaConfig, Game, GameOutcome, LimitKind, Limits, Stats};
 use thiserror::Error;
 
-use crate::board::{Board, Geometry, Side, Square};
+use crate::board::{Board, BoardError, Geometry, Side, Square};
 use crate::game::{TicTacToe, WIN};
 
 /// A case of the judge's input that cannot be answered.
@@ -68,40 +68,51 @@ pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
             continue;
         }
         let mut rows = Vec::new();
-        let mut last = line;
+        let mut row_lines = Vec::new();
         while rows.len() < 4 {
             match tokens.peek() {
                 Some((_, t)) if !t.starts_with(['?', '$']) => {
                     let (l, t) = tokens.next().expect("peeked");
                     rows.push(t);
-                    last = l;
+                    row_lines.push(l);
                 }
                 _ => break,
             }
         }
         if rows.len() < 4 {
             cases.push(Err(CaseError {
-                line: last,
+                line: row_lines.last().copied().unwrap_or(line),
                 message: format!("the case has {} rows, expected 4", rows.len()),
             }));
             continue;
         }
+        // Faults of one row are reported at that row's line, faults of the whole board at the
+        // line of its first row.
+        let first = row_lines[0];
         let case = geometry
             .parse(&rows.join("/"))
-            .map_err(|e| CaseError {
-                line: line + 1,
-                message: format!("board starting here: {e}"),
+            .map_err(|e| {
+                let at = match e {
+                    BoardError::Char { row, .. } | BoardError::RowLength { row, .. } => {
+                        row_lines[row - 1]
+                    }
+                    _ => first,
+                };
+                CaseError {
+                    line: at,
+                    message: e.to_string(),
+                }
             })
             .and_then(|b| {
                 if b.to_move() != Side::X {
                     Err(CaseError {
-                        line: line + 1,
+                        line: first,
                         message: "the problem says it is x's turn, but x has one stone more than o"
                             .into(),
                     })
                 } else if geometry.winner(&b).is_some() {
                     Err(CaseError {
-                        line: line + 1,
+                        line: first,
                         message: "the game is already won; the problem says nobody has won yet"
                             .into(),
                     })
