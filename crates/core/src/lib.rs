@@ -2,7 +2,7 @@
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
 //!
-//! * Single-agent search over [`Problem`]: [`astar`], [`idastar`], [`iddfs`], [`bfs`].
+//! * Single-agent search over [`Problem`]: [`astar()`], [`idastar()`], [`iddfs()`], [`bfs()`].
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
