@@ -1,12 +1,473 @@
-//! Placeholder until `searchlab bench` lands (its helper replaces this file).
+//! `searchlab bench`: algorithms against each other over instance files.
+//!
+//! Every (algorithm, heuristic) pair runs on every instance; the output is a table per pair
+//! (or the per-instance rows as CSV or JSON), an agreement check, and optionally an SVG plot.
+//!
+//! * Work is counted (nodes expanded and generated), timed, and the peak heap memory of each
+//!   search is measured by the counting allocator of [`crate::alloc`], per thread, so the
+//!   figure is right with any `--jobs`.
+//! * Agreement: every algorithm offered is exact (optimal puzzle searches, whole-game
+//!   searches), so two answers that differ on one instance mean a bug or an inadmissible
+//!   heuristic. The run says so on stderr and exits with status 1. An expected answer written
+//!   after `|` in the file takes part in the check.
+//! * For tests there is a hidden heuristic `inadmissible-test` (eight, fifteen, rotation): an
+//!   admissible heuristic multiplied by 3, which makes optimal searches disagree. It is not
+//!   listed among the valid names.
+//! * Runs are independent (a fresh transposition table each, tables built before timing), so
+//!   the rows do not depend on `--jobs` or on the order of the runs, except for times and
+//!   memory.
+//! * Ctrl-C stops starting runs and prints what finished (exit status 130); a second Ctrl-C
+//!   ends the process at once.
 
+mod output;
+mod plot;
+mod rotation;
+mod sliding;
+mod suite;
+mod tictactoe;
+mod triangle;
+
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::json;
+
+use crate::alloc::Meter;
+use crate::error::BadInput;
+use output::{Disagreement, Row, Summary, pair_label};
+use suite::{Kind, Run, Status, Suite};
+
+const PROBLEMS: &str = "eight, fifteen, rotation, tictactoe, triangle";
+
+/// Output format of `searchlab bench`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A table per (algorithm, heuristic) pair.
+    #[default]
+    Table,
+    /// One CSV row per pair and instance.
+    Csv,
+    /// One JSON object: summaries, rows, disagreements, bad lines.
+    Json,
+}
 
 /// Arguments of `searchlab bench`.
 #[derive(clap::Args)]
-pub struct BenchArgs {}
+#[command(after_long_help = "\
+Instance files: one instance per line ('#' comments, optional expected answer after '|'), or the
+judge's input for rotation (2286), tictactoe (1568) and triangle (1085). Puzzles: eight and
+fifteen boards like '2 3 4 1 5 x 7 6 8', rotation boards of 24 numbers. Games: tic-tac-toe
+positions like 'x.o/.x./...', Triangle War move lists like '2-4 4-5 5-9'. For games the
+answer is the value with perfect play and --heuristic names the move order.
+
+Examples:
+    searchlab bench eight puzzles/eight/medium.txt --algo astar,idastar --heuristic manhattan,misplaced
+    searchlab bench rotation puzzles/rotation/easy.txt --algo idastar,astar --heuristic pdb,centre --plot rotation.svg
+    searchlab bench triangle puzzles/triangle/medium.txt --algo alphabeta,alphabeta-notable --format csv
+
+Exit status: 0 all good; 1 two exact algorithms disagree (or an error); 2 bad instance lines
+(the rest still ran); 130 interrupted by Ctrl-C.")]
+pub struct BenchArgs {
+    /// The problem: eight, fifteen, rotation, tictactoe, triangle.
+    #[arg(value_name = "PROBLEM")]
+    pub problem: String,
+    /// Instance files (`-`: standard input).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Algorithms, comma-separated (default: the problem's usual ones).
+    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    pub algo: Vec<String>,
+    /// Heuristics (games: move orders), comma-separated (default: the problem's best).
+    #[arg(long, value_delimiter = ',', value_name = "H1,H2")]
+    pub heuristic: Vec<String>,
+    /// Stop each search after this many expanded nodes.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Stop each search after this many seconds.
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Searches run at once (default 1, so that times are clean).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+    /// Also draw nodes expanded against solution length, per pair, as an SVG file.
+    #[arg(long, value_name = "OUT.svg")]
+    pub plot: Option<PathBuf>,
+}
 
 /// `searchlab bench`.
-pub fn run(_: BenchArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("not built yet")
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    match args.problem.as_str() {
+        "eight" => drive(sliding::Sliding::eight(), &args),
+        "fifteen" => drive(sliding::Sliding::fifteen(), &args),
+        "rotation" => drive(rotation::Rotation::default(), &args),
+        "tictactoe" => drive(tictactoe::Tictactoe, &args),
+        "triangle" => drive(triangle::Triangle, &args),
+        other => Err(BadInput(format!(
+            "unknown problem '{other}': valid problems are {PROBLEMS}"
+        ))
+        .into()),
+    }
+}
+
+/// A good instance with where it came from.
+struct Item<I> {
+    source: String,
+    text: String,
+    expected: Option<String>,
+    instance: I,
+}
+
+/// The (algorithm, heuristic) pairs to run, checked against the suite's names.
+fn pairs<S: Suite>(
+    suite: &S,
+    args: &BenchArgs,
+) -> anyhow::Result<Vec<(&'static str, &'static str)>> {
+    let listed = |names: Vec<String>| names.join(", ");
+    let algos: Vec<&suite::AlgoSpec> = if args.algo.is_empty() {
+        suite
+            .default_algorithms()
+            .iter()
+            .filter_map(|d| suite.algorithms().iter().find(|a| a.name == *d))
+            .collect()
+    } else {
+        let mut v = Vec::new();
+        for name in &args.algo {
+            let Some(spec) = suite.algorithms().iter().find(|a| a.name == name.trim()) else {
+                return Err(BadInput(format!(
+                    "unknown algorithm '{name}' for {}: valid algorithms are {}",
+                    args.problem,
+                    listed(
+                        suite
+                            .algorithms()
+                            .iter()
+                            .map(|a| format!("{} ({})", a.name, a.about))
+                            .collect()
+                    )
+                ))
+                .into());
+            };
+            v.push(spec);
+        }
+        v
+    };
+    let heuristics: Vec<&'static str> = if args.heuristic.is_empty() {
+        vec![suite.default_heuristic()]
+    } else {
+        let mut v = Vec::new();
+        for name in &args.heuristic {
+            let Some(spec) = suite.heuristics().iter().find(|h| h.name == name.trim()) else {
+                return Err(BadInput(format!(
+                    "unknown heuristic '{name}' for {}: valid heuristics are {}",
+                    args.problem,
+                    listed(
+                        suite
+                            .heuristics()
+                            .iter()
+                            .filter(|h| !h.hidden)
+                            .map(|h| format!("{} ({})", h.name, h.about))
+                            .collect()
+                    )
+                ))
+                .into());
+            };
+            v.push(spec.name);
+        }
+        v
+    };
+    let mut pairs = Vec::new();
+    for a in algos {
+        let hs: Vec<&'static str> = if a.uses_heuristic {
+            heuristics.clone()
+        } else {
+            vec!["none"]
+        };
+        for h in hs {
+            if !pairs.contains(&(a.name, h)) {
+                pairs.push((a.name, h));
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+fn read_file(path: &PathBuf) -> anyhow::Result<(String, String)> {
+    if path.as_os_str() == "-" {
+        let text = std::io::read_to_string(std::io::stdin()).context("reading standard input")?;
+        return Ok(("stdin".into(), text));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
+    Ok((path.display().to_string(), text))
+}
+
+fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
+    match s {
+        Status::Solved => ("solved", None),
+        Status::Unsolvable => ("unsolvable", None),
+        Status::Stopped(searchlab_core::LimitKind::Nodes) => ("stopped", Some("nodes")),
+        Status::Stopped(searchlab_core::LimitKind::Time) => ("stopped", Some("time")),
+        Status::Stopped(searchlab_core::LimitKind::Cost) => ("stopped", Some("cost")),
+    }
+}
+
+fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let pairs = pairs(&suite, args)?;
+    let limits = crate::eight::limits(args.max_nodes, None, args.timeout)?;
+    if args.jobs == 0 {
+        return Err(BadInput("--jobs 0: need at least one job".into()).into());
+    }
+    let kind = suite.kind();
+
+    let mut items: Vec<Item<S::Instance>> = Vec::new();
+    let mut bad: Vec<(String, String, String)> = Vec::new();
+    for path in &args.files {
+        let (name, content) = read_file(path)?;
+        for parsed in suite.read(&name, &content) {
+            match parsed.instance {
+                Ok(instance) => items.push(Item {
+                    source: parsed.source,
+                    text: parsed.text,
+                    expected: parsed.expected,
+                    instance,
+                }),
+                Err(msg) => {
+                    eprintln!(
+                        "searchlab: {}: bad instance '{}': {msg}",
+                        parsed.source, parsed.text
+                    );
+                    bad.push((parsed.source, parsed.text, msg));
+                }
+            }
+        }
+    }
+    if items.is_empty() && bad.is_empty() {
+        return Err(BadInput("no instances in the files given".into()).into());
+    }
+    let mut heuristics: Vec<&'static str> = pairs.iter().map(|p| p.1).collect();
+    heuristics.dedup();
+    suite.prepare(&heuristics);
+
+    // Instance-major, so that an interrupted run has comparable results for every pair.
+    let jobs: Vec<(usize, usize)> = (0..items.len())
+        .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
+        // and runs the handler on its own thread, where setting a flag is all we do. Fails
+        // only when a handler is already set, in which case Ctrl-C keeps its default.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    // indicatif draws on stderr only when it is a terminal: silent when piped.
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed_precise} {msg}")
+            .expect("a valid template"),
+    );
+    let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let (algo, heuristic) = pairs[p];
+        let meter = Meter::start();
+        let run = suite.run(&items[i].instance, algo, heuristic, &limits);
+        let peak = meter.peak();
+        bar.inc(1);
+        Some((run, peak))
+    };
+    let results: Vec<Option<(Run, u64)>> = if args.jobs == 1 {
+        jobs.iter().map(one).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(args.jobs)
+            .build()
+            .context("starting the worker threads")?;
+        pool.install(|| jobs.par_iter().map(one).collect())
+    };
+    bar.finish_and_clear();
+    let interrupted = stop.load(Ordering::SeqCst);
+
+    // Rows pair-major, in file order: the same for every job count.
+    let mut by_job: Vec<Vec<Option<(Run, u64)>>> = (0..items.len()).map(|_| Vec::new()).collect();
+    for (&(i, _), r) in jobs.iter().zip(results) {
+        by_job[i].push(r);
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    for (p, &(algo, heuristic)) in pairs.iter().enumerate() {
+        for (i, item) in items.iter().enumerate() {
+            let Some((run, peak)) = &by_job[i][p] else {
+                continue;
+            };
+            let (status, limit) = status_name(run.status);
+            rows.push(Row {
+                index: i,
+                algorithm: algo,
+                heuristic,
+                source: item.source.clone(),
+                instance: item.text.clone(),
+                status,
+                limit,
+                cost: if kind == Kind::Puzzle {
+                    run.answer
+                } else {
+                    None
+                },
+                value: if kind == Kind::Game { run.answer } else { None },
+                length: run.length,
+                expanded: run.stats.expanded,
+                generated: run.stats.generated,
+                seconds: run.stats.elapsed.as_secs_f64(),
+                peak_bytes: *peak,
+            });
+        }
+    }
+    let summaries: Vec<Summary> = pairs
+        .iter()
+        .map(|&(a, h)| {
+            let mine: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.algorithm == a && r.heuristic == h)
+                .collect();
+            output::summarise(a, h, &mine)
+        })
+        .collect();
+    let disagreements = agreement(&items, &rows);
+
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    match args.format {
+        Format::Table => {
+            let limit_text = match (args.max_nodes, args.timeout) {
+                (None, None) => "no limits".to_string(),
+                (n, t) => {
+                    let mut v = Vec::new();
+                    if let Some(n) = n {
+                        v.push(format!("{n} nodes"));
+                    }
+                    if let Some(t) = t {
+                        v.push(format!("{t} s"));
+                    }
+                    format!("limits {}", v.join(", "))
+                }
+            };
+            writeln!(
+                out,
+                "{}: {} instances, {} pairs, {limit_text}, {} job{}; peak mem = largest heap use of one search (measured)",
+                args.problem,
+                items.len(),
+                pairs.len(),
+                args.jobs,
+                if args.jobs == 1 { "" } else { "s" }
+            )?;
+            out.write_all(output::table(&summaries, kind).as_bytes())?;
+            if disagreements.is_empty() && rows.iter().any(|r| r.status != "stopped") {
+                writeln!(out, "agreement: every answered instance has one answer")?;
+            }
+        }
+        Format::Csv => out.write_all(output::csv(&rows).as_bytes())?,
+        Format::Json => {
+            let report = json!({
+                "problem": args.problem,
+                "jobs": args.jobs,
+                "max_nodes": args.max_nodes,
+                "timeout": args.timeout,
+                "interrupted": interrupted,
+                "summary": summaries,
+                "rows": rows,
+                "disagreements": disagreements,
+                "bad": bad.iter().map(|(s, t, m)| json!({ "source": s, "instance": t, "error": m })).collect::<Vec<_>>(),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        }
+    }
+    out.flush()?;
+
+    if let Some(path) = &args.plot {
+        let series: Vec<plot::Series> = pairs
+            .iter()
+            .map(|&(a, h)| plot::Series {
+                label: pair_label(a, h),
+                points: rows
+                    .iter()
+                    .filter(|r| r.algorithm == a && r.heuristic == h && r.status != "stopped")
+                    .filter_map(|r| r.length.map(|l| (l, r.expanded)))
+                    .collect(),
+            })
+            .collect();
+        let x_label = match kind {
+            Kind::Puzzle => "solution length (moves)",
+            Kind::Game => "moves left to the end of the game",
+        };
+        let title = format!("{}: nodes expanded per instance", args.problem);
+        plot::plot(path, &title, x_label, &series)?;
+    }
+
+    for d in &disagreements {
+        eprintln!("searchlab: {}", d.message());
+    }
+    if interrupted {
+        eprintln!(
+            "searchlab: interrupted: {} of {} runs finished; the results above cover those",
+            rows.len(),
+            jobs.len()
+        );
+    }
+    if !disagreements.is_empty() {
+        eprintln!(
+            "searchlab: {} instance(s) with disagreeing answers: an algorithm is wrong or a heuristic is inadmissible",
+            disagreements.len()
+        );
+        return Ok(ExitCode::FAILURE);
+    }
+    if interrupted {
+        return Ok(ExitCode::from(130));
+    }
+    if !bad.is_empty() {
+        eprintln!(
+            "searchlab: {} bad instance line(s); the others ran",
+            bad.len()
+        );
+    }
+    Ok(crate::error::batch_status(bad.len()))
+}
+
+/// Instances where the answers (and the expected answer written in the file) differ.
+fn agreement<I>(items: &[Item<I>], rows: &[Row]) -> Vec<Disagreement> {
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let mut answers: Vec<(String, String)> = Vec::new();
+        if let Some(e) = &item.expected
+            && (e.parse::<i64>().is_ok() || e == "unsolvable")
+        {
+            answers.push(("expected".into(), e.clone()));
+        }
+        for r in rows.iter().filter(|r| r.index == i) {
+            if let Some(a) = r.answer() {
+                answers.push((pair_label(r.algorithm, r.heuristic), a));
+            }
+        }
+        let first = answers.first().map(|a| a.1.clone());
+        if answers.iter().any(|a| Some(&a.1) != first.as_ref()) {
+            out.push(Disagreement {
+                source: item.source.clone(),
+                instance: item.text.clone(),
+                answers,
+            });
+        }
+    }
+    out
 }

@@ -3,6 +3,7 @@
 //! The binary only parses arguments and glues the libraries together. Exit status: 0 on success,
 //! 2 on bad input (after answering every good instance of a batch), 1 on any other failure.
 
+mod alloc;
 mod bench;
 mod eight;
 mod error;

@@ -1,0 +1,287 @@
+//! The results of `searchlab bench`: per-instance rows, per-pair summaries, the agreement
+//! check, and their table, CSV and JSON forms.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::suite::Kind;
+use crate::report::format_duration;
+
+/// One run of one (algorithm, heuristic) pair on one instance.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// The instance's position among all good instances (for the agreement check).
+    #[serde(skip)]
+    pub index: usize,
+    /// The algorithm.
+    pub algorithm: &'static str,
+    /// The heuristic (games: the move order), `none` when the algorithm takes none.
+    pub heuristic: &'static str,
+    /// `file:line` of the instance.
+    pub source: String,
+    /// The instance as written.
+    pub instance: String,
+    /// `solved`, `unsolvable` or `stopped`.
+    pub status: &'static str,
+    /// The limit that stopped the run: `nodes` or `time`.
+    pub limit: Option<&'static str>,
+    /// The solution cost (puzzles).
+    pub cost: Option<i64>,
+    /// The game value (games).
+    pub value: Option<i64>,
+    /// Solution length (puzzles) or moves left to the end of the game (games).
+    pub length: Option<u64>,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Wall-clock time of the search, in seconds.
+    pub seconds: f64,
+    /// Peak heap bytes the search held above what its thread held before it (measured by the
+    /// counting allocator).
+    pub peak_bytes: u64,
+}
+
+impl Row {
+    /// The answer the agreement check compares: the cost or value, or `unsolvable`.
+    pub fn answer(&self) -> Option<String> {
+        match self.status {
+            "unsolvable" => Some("unsolvable".into()),
+            _ => self.cost.or(self.value).map(|a| a.to_string()),
+        }
+    }
+}
+
+/// The pair's name in tables and legends: `astar/manhattan`, `bfs`.
+pub fn pair_label(algorithm: &str, heuristic: &str) -> String {
+    if heuristic == "none" {
+        algorithm.to_string()
+    } else {
+        format!("{algorithm}/{heuristic}")
+    }
+}
+
+/// The aggregate of one pair over all instances it ran on.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The algorithm.
+    pub algorithm: &'static str,
+    /// The heuristic, `none` when the algorithm takes none.
+    pub heuristic: &'static str,
+    /// Instances run.
+    pub instances: usize,
+    /// Instances answered (solved, or proved unsolvable).
+    pub solved: usize,
+    /// Instances stopped by a limit.
+    pub stopped: usize,
+    /// Total nodes expanded.
+    pub expanded_total: u64,
+    /// Median nodes expanded (the lower middle for an even count).
+    pub expanded_median: u64,
+    /// Total nodes generated.
+    pub generated_total: u64,
+    /// Median nodes generated.
+    pub generated_median: u64,
+    /// Total expanded over total time.
+    pub nodes_per_second: f64,
+    /// Total search time in seconds.
+    pub seconds_total: f64,
+    /// Median search time in seconds.
+    pub seconds_median: f64,
+    /// The largest peak heap use of one search, in bytes.
+    pub peak_bytes: u64,
+    /// Mean cost (puzzles) or value (games) over the solved instances.
+    pub mean_answer: Option<f64>,
+}
+
+fn lower_median<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<T> {
+    v.sort_by(|a, b| a.partial_cmp(b).expect("no NaN"));
+    v.get(v.len().saturating_sub(1) / 2).copied()
+}
+
+/// The summary of the rows of one pair.
+pub fn summarise(algorithm: &'static str, heuristic: &'static str, rows: &[&Row]) -> Summary {
+    let expanded_total: u64 = rows.iter().map(|r| r.expanded).sum();
+    let seconds_total: f64 = rows.iter().map(|r| r.seconds).sum();
+    let answers: Vec<f64> = rows
+        .iter()
+        .filter_map(|r| r.cost.or(r.value))
+        .map(|a| a as f64)
+        .collect();
+    Summary {
+        algorithm,
+        heuristic,
+        instances: rows.len(),
+        solved: rows.iter().filter(|r| r.status != "stopped").count(),
+        stopped: rows.iter().filter(|r| r.status == "stopped").count(),
+        expanded_total,
+        expanded_median: lower_median(rows.iter().map(|r| r.expanded).collect()).unwrap_or(0),
+        generated_total: rows.iter().map(|r| r.generated).sum(),
+        generated_median: lower_median(rows.iter().map(|r| r.generated).collect()).unwrap_or(0),
+        nodes_per_second: if seconds_total > 0.0 {
+            expanded_total as f64 / seconds_total
+        } else {
+            0.0
+        },
+        seconds_total,
+        seconds_median: lower_median(rows.iter().map(|r| r.seconds).collect()).unwrap_or(0.0),
+        peak_bytes: rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+        mean_answer: (!answers.is_empty())
+            .then(|| answers.iter().sum::<f64>() / answers.len() as f64),
+    }
+}
+
+/// An instance on which the answers differ.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    /// `file:line`.
+    pub source: String,
+    /// The instance as written.
+    pub instance: String,
+    /// Each pair's answer (and `expected` for the answer written in the file), in order.
+    pub answers: Vec<(String, String)>,
+}
+
+impl Disagreement {
+    /// One line for stderr.
+    pub fn message(&self) -> String {
+        let answers: Vec<String> = self
+            .answers
+            .iter()
+            .map(|(who, a)| format!("{who} {a}"))
+            .collect();
+        format!(
+            "DISAGREEMENT on {} ({}): {}",
+            self.source,
+            self.instance,
+            answers.join(", ")
+        )
+    }
+}
+
+/// A number of bytes in the unit that reads best.
+pub fn format_bytes(b: u64) -> String {
+    let b = b as f64;
+    if b < 1024.0 {
+        format!("{b:.0} B")
+    } else if b < 1024.0 * 1024.0 {
+        format!("{:.1} KiB", b / 1024.0)
+    } else {
+        format!("{:.1} MiB", b / (1024.0 * 1024.0))
+    }
+}
+
+fn format_rate(r: f64) -> String {
+    if r >= 1e6 {
+        format!("{:.2} M/s", r / 1e6)
+    } else if r >= 1e3 {
+        format!("{:.1} k/s", r / 1e3)
+    } else {
+        format!("{r:.0} /s")
+    }
+}
+
+/// The summaries as an aligned text table.
+pub fn table(summaries: &[Summary], kind: Kind) -> String {
+    let mut cells: Vec<Vec<String>> = vec![
+        [
+            "pair",
+            "inst",
+            "solved",
+            "stopped",
+            "expanded",
+            "med exp",
+            "generated",
+            "med gen",
+            "nodes/s",
+            "time",
+            "med time",
+            "peak mem",
+            if kind == Kind::Game {
+                "mean value"
+            } else {
+                "mean cost"
+            },
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    ];
+    for s in summaries {
+        cells.push(vec![
+            pair_label(s.algorithm, s.heuristic),
+            s.instances.to_string(),
+            s.solved.to_string(),
+            s.stopped.to_string(),
+            s.expanded_total.to_string(),
+            s.expanded_median.to_string(),
+            s.generated_total.to_string(),
+            s.generated_median.to_string(),
+            format_rate(s.nodes_per_second),
+            format_duration(std::time::Duration::from_secs_f64(s.seconds_total)),
+            format_duration(std::time::Duration::from_secs_f64(s.seconds_median)),
+            format_bytes(s.peak_bytes),
+            s.mean_answer.map_or("-".into(), |m| format!("{m:.2}")),
+        ]);
+    }
+    let widths: Vec<usize> = (0..cells[0].len())
+        .map(|c| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for row in &cells {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            if c == 0 {
+                let _ = write!(line, "{cell:<w$}", w = widths[c]);
+            } else {
+                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
+            }
+        }
+        out += line.trim_end();
+        out.push('\n');
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The rows as CSV with a header line.
+pub fn csv(rows: &[Row]) -> String {
+    let mut out = String::from(
+        "algorithm,heuristic,source,instance,status,limit,cost,value,length,expanded,generated,seconds,peak_bytes\n",
+    );
+    let opt = |v: Option<i64>| v.map_or(String::new(), |v| v.to_string());
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{},{},{:.9},{}",
+            r.algorithm,
+            r.heuristic,
+            csv_field(&r.source),
+            csv_field(&r.instance),
+            r.status,
+            r.limit.unwrap_or(""),
+            opt(r.cost),
+            opt(r.value),
+            r.length.map_or(String::new(), |v| v.to_string()),
+            r.expanded,
+            r.generated,
+            r.seconds,
+            r.peak_bytes
+        );
+    }
+    out
+}
