@@ -366,12 +366,14 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             };
             writeln!(
                 out,
-                "{}: {} instances, {} pairs, {limit_text}, {} job{}; peak mem = largest heap use of one search (measured)",
+                "{}: {} instance{}, {} pair{}, {limit_text}, {} job{}; peak mem = largest heap use of one search (measured)",
                 args.problem,
                 items.len(),
+                plural(items.len()),
                 pairs.len(),
+                plural(pairs.len()),
                 args.jobs,
-                if args.jobs == 1 { "" } else { "s" }
+                plural(args.jobs)
             )?;
             out.write_all(output::table(&summaries, kind).as_bytes())?;
             if disagreements.is_empty() && rows.iter().any(|r| r.status != "stopped") {
@@ -443,6 +445,10 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         );
     }
     Ok(crate::error::batch_status(bad.len()))
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// Instances where the answers (and the expected answer written in the file) differ.

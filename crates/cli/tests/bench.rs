@@ -1,0 +1,433 @@
+//! `searchlab bench`: the table agrees with the per-instance rows, the agreement check fires on
+//! an inadmissible heuristic and stays quiet on the real ones, `--jobs` does not change the
+//! rows, and bad input is reported where it is.
+
+use std::collections::BTreeMap;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn searchlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn bench(args: &[&str]) -> Output {
+    let mut all = vec!["bench"];
+    all.extend_from_slice(args);
+    searchlab(&all)
+}
+
+/// CSV rows as maps from column name to field (no field of these runs holds a comma).
+fn csv_rows(out: &str) -> Vec<BTreeMap<String, String>> {
+    let mut lines = out.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            let fields: Vec<&str> = l.split(',').collect();
+            assert_eq!(fields.len(), header.len(), "{l}");
+            header
+                .iter()
+                .zip(fields)
+                .map(|(h, f)| (h.to_string(), f.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// Per pair label: (instances, answered, stopped, expanded, generated) summed over the rows.
+fn sums(rows: &[BTreeMap<String, String>]) -> BTreeMap<String, [u64; 5]> {
+    let mut out: BTreeMap<String, [u64; 5]> = BTreeMap::new();
+    for r in rows {
+        let label = if r["heuristic"] == "none" {
+            r["algorithm"].clone()
+        } else {
+            format!("{}/{}", r["algorithm"], r["heuristic"])
+        };
+        let s = out.entry(label).or_default();
+        s[0] += 1;
+        s[1] += u64::from(r["status"] != "stopped");
+        s[2] += u64::from(r["status"] == "stopped");
+        s[3] += r["expanded"].parse::<u64>().unwrap();
+        s[4] += r["generated"].parse::<u64>().unwrap();
+    }
+    out
+}
+
+/// The table's (instances, solved, stopped, expanded, generated) per pair label.
+fn table_counts(out: &str) -> BTreeMap<String, [u64; 5]> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("pair"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("agreement"))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let n = |i: usize| f[i].parse::<u64>().unwrap();
+            (f[0].to_string(), [n(1), n(2), n(3), n(4), n(6)])
+        })
+        .collect()
+}
+
+fn check_table_equals_rows(args: &[&str]) {
+    let mut csv_args = args.to_vec();
+    csv_args.extend(["--format", "csv"]);
+    let csv = bench(&csv_args);
+    assert!(csv.status.success(), "{}", text(&csv.stderr));
+    let from_rows = sums(&csv_rows(&text(&csv.stdout)));
+    let table = bench(args);
+    assert!(table.status.success(), "{}", text(&table.stderr));
+    let from_table = table_counts(&text(&table.stdout));
+    assert!(from_rows.len() > 1, "{from_rows:?}");
+    assert_eq!(from_table, from_rows, "{}", text(&table.stdout));
+}
+
+#[test]
+fn table_totals_are_the_sums_of_the_csv_rows() {
+    check_table_equals_rows(&[
+        "eight",
+        "puzzles/eight/easy.txt",
+        "--algo",
+        "astar,idastar,bfs",
+        "--heuristic",
+        "manhattan,misplaced",
+    ]);
+    // Some runs stopped by the node limit, to count those too.
+    check_table_equals_rows(&[
+        "rotation",
+        "puzzles/rotation/medium.txt",
+        "--algo",
+        "idastar,iddfs",
+        "--heuristic",
+        "centre",
+        "--max-nodes",
+        "20000",
+    ]);
+    check_table_equals_rows(&[
+        "triangle",
+        "puzzles/triangle/easy.txt",
+        "--algo",
+        "alphabeta,alphabeta-notable,minimax",
+    ]);
+}
+
+#[test]
+fn json_summary_matches_its_rows() {
+    let out = bench(&[
+        "tictactoe",
+        "puzzles/tictactoe/easy.txt",
+        "--algo",
+        "minimax,alphabeta,alphabeta-id",
+        "--heuristic",
+        "threats,rowmajor",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let rows = report["rows"].as_array().unwrap();
+    let summary = report["summary"].as_array().unwrap();
+    assert_eq!(summary.len(), 5); // minimax once, the others with each order
+    for s in summary {
+        let mine: Vec<&Value> = rows
+            .iter()
+            .filter(|r| r["algorithm"] == s["algorithm"] && r["heuristic"] == s["heuristic"])
+            .collect();
+        assert_eq!(s["instances"].as_u64().unwrap(), mine.len() as u64);
+        for (total, field) in [
+            ("expanded_total", "expanded"),
+            ("generated_total", "generated"),
+        ] {
+            let sum: u64 = mine.iter().map(|r| r[field].as_u64().unwrap()).sum();
+            assert_eq!(s[total].as_u64().unwrap(), sum, "{total}");
+        }
+        let peak = mine.iter().map(|r| r["peak_bytes"].as_u64().unwrap()).max();
+        assert_eq!(s["peak_bytes"].as_u64(), peak);
+        // Every value is a win, draw or loss for x.
+        assert!(
+            mine.iter()
+                .all(|r| [-100, 0, 100].contains(&r["value"].as_i64().unwrap()))
+        );
+    }
+    assert_eq!(report["disagreements"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn agreement_check_fires_on_an_inadmissible_heuristic() {
+    for (problem, file) in [
+        ("eight", "puzzles/eight/medium.txt"),
+        ("rotation", "puzzles/rotation/medium.txt"),
+    ] {
+        let out = bench(&[
+            problem,
+            file,
+            "--algo",
+            "astar,idastar",
+            "--heuristic",
+            "inadmissible-test",
+        ]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{problem}: {err}");
+        assert!(err.contains("DISAGREEMENT on "), "{problem}: {err}");
+        assert!(err.contains("inadmissible"), "{problem}: {err}");
+    }
+    // Against the real heuristic on the same instances: the file's line is named.
+    let out = bench(&[
+        "eight",
+        "puzzles/eight/hard.txt",
+        "--algo",
+        "astar",
+        "--heuristic",
+        "manhattan,inadmissible-test",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let first = &report["disagreements"][0];
+    assert!(
+        first["source"]
+            .as_str()
+            .unwrap()
+            .starts_with("puzzles/eight/hard.txt:")
+    );
+}
+
+#[test]
+fn agreement_check_is_quiet_on_the_real_searches() {
+    for args in [
+        &[
+            "eight",
+            "puzzles/eight/medium.txt",
+            "puzzles/eight/hard.txt",
+            "--algo",
+            "astar,idastar,bfs",
+            "--heuristic",
+            "manhattan,misplaced",
+        ][..],
+        &[
+            "rotation",
+            "puzzles/rotation/medium.txt",
+            "--algo",
+            "idastar,astar",
+            "--heuristic",
+            "pdb,centre",
+        ],
+        &[
+            "tictactoe",
+            "puzzles/tictactoe/medium.txt",
+            "--algo",
+            "minimax,alphabeta,alphabeta-notable,alphabeta-id",
+            "--heuristic",
+            "threats,rowmajor",
+        ],
+        &[
+            "triangle",
+            "puzzles/triangle/easy.txt",
+            "--algo",
+            "minimax,alphabeta,alphabeta-nosym,alphabeta-notable",
+            "--heuristic",
+            "greedy,index",
+        ],
+    ] {
+        let out = bench(args);
+        let err = text(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(!err.contains("DISAGREEMENT"), "{args:?}: {err}");
+        assert!(
+            text(&out.stdout).contains("agreement: every answered instance has one answer"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_wrong_expected_answer_in_the_file_is_a_disagreement() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong.txt");
+    // One move from the goal, written as two.
+    std::fs::write(&file, "1 2 3 4 5 6 7 x 8 | 2\n").unwrap();
+    let out = bench(&["eight", file.to_str().unwrap(), "--algo", "bfs"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("expected 2, bfs 1"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The CSV rows without the measured columns (time, memory).
+fn rows_without_measurements(out: &Output) -> Vec<BTreeMap<String, String>> {
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut rows = csv_rows(&text(&out.stdout));
+    for r in &mut rows {
+        r.remove("seconds");
+        r.remove("peak_bytes");
+    }
+    rows
+}
+
+#[test]
+fn two_jobs_give_the_same_rows_as_one() {
+    for args in [
+        &[
+            "eight",
+            "puzzles/eight/medium.txt",
+            "--algo",
+            "astar,idastar",
+            "--heuristic",
+            "manhattan,misplaced",
+        ][..],
+        &[
+            "triangle",
+            "puzzles/triangle/medium.txt",
+            "--algo",
+            "alphabeta,alphabeta-notable",
+            "--heuristic",
+            "greedy,index",
+        ],
+    ] {
+        let run = |jobs: &str| {
+            let mut a = args.to_vec();
+            a.extend(["--format", "csv", "--jobs", jobs]);
+            rows_without_measurements(&bench(&a))
+        };
+        let one = run("1");
+        assert!(one.len() > 20);
+        assert_eq!(one, run("2"), "{args:?}");
+    }
+}
+
+#[test]
+fn peak_memory_is_measured() {
+    // A* keeps every node (a dense table over the 181,440 boards); IDA* only its path.
+    let out = bench(&[
+        "eight",
+        "puzzles/eight/medium.txt",
+        "--algo",
+        "astar,idastar",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    let peak = |i: usize| report["summary"][i]["peak_bytes"].as_u64().unwrap();
+    assert!(peak(0) > 100_000, "astar {}", peak(0));
+    assert!(
+        peak(1) < peak(0) / 10,
+        "idastar {} astar {}",
+        peak(1),
+        peak(0)
+    );
+}
+
+#[test]
+fn unknown_names_list_the_valid_ones() {
+    let out = bench(&["sudoku", "puzzles/eight/easy.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown problem 'sudoku'"), "{err}");
+    assert!(
+        err.contains("eight, fifteen, rotation, tictactoe, triangle"),
+        "{err}"
+    );
+
+    let out = bench(&[
+        "eight",
+        "puzzles/eight/easy.txt",
+        "--algo",
+        "astar,dijkstra",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown algorithm 'dijkstra'"), "{err}");
+    assert!(err.contains("astar") && err.contains("bfs"), "{err}");
+
+    let out = bench(&[
+        "rotation",
+        "puzzles/rotation/easy.txt",
+        "--heuristic",
+        "manhattan",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("unknown heuristic 'manhattan'"), "{err}");
+    assert!(err.contains("pdb") && err.contains("centre"), "{err}");
+    // The test-only heuristic is accepted but never advertised.
+    assert!(!err.contains("inadmissible-test"), "{err}");
+}
+
+#[test]
+fn bad_lines_are_reported_and_the_rest_still_runs() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mixed.txt");
+    std::fs::write(
+        &file,
+        "# a comment\n1 2 3 4 5 6 7 x 8\n1 2 3 4 5 6 7 8 9\n1 2 3 4 5 x 7 8 6\n",
+    )
+    .unwrap();
+    let name = file.to_str().unwrap();
+    let out = bench(&["eight", name, "--format", "csv", "--algo", "bfs"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains(&format!("{name}:3: bad instance")), "{err}");
+    let rows = csv_rows(&text(&out.stdout));
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["source"], format!("{name}:2"));
+    assert_eq!(rows[1]["source"], format!("{name}:4"));
+
+    // Judge input too: the bad case's line is named.
+    let file = dir.join("bad.in");
+    std::fs::write(&file, "?\n....\n.xo.\n.ox.\n....\n?\n....\n.xq.\n").unwrap();
+    let name = file.to_str().unwrap();
+    let out = bench(&["tictactoe", name]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains(&format!("{name}:8")), "{err}");
+    assert_eq!(table_counts(&text(&out.stdout))["alphabeta/threats"][0], 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn judge_samples_are_read_in_their_own_formats() {
+    // Eight runs its two default pairs, the others one.
+    for (problem, file, count) in [
+        ("eight", "puzzles/eight/poj1077.in", 2),
+        ("rotation", "puzzles/rotation/poj2286.in", 2),
+        ("tictactoe", "puzzles/tictactoe/poj1568.in", 2),
+        ("triangle", "puzzles/triangle/poj1085.in", 4),
+    ] {
+        let out = bench(&[problem, file, "--format", "csv"]);
+        assert!(out.status.success(), "{problem}: {}", text(&out.stderr));
+        let rows = csv_rows(&text(&out.stdout));
+        assert_eq!(rows.len(), count, "{problem}");
+        assert!(rows.iter().all(|r| r["status"] == "solved"), "{problem}");
+    }
+}
+
+#[test]
+fn plot_writes_an_svg() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("eight.svg");
+    let out = bench(&[
+        "eight",
+        "puzzles/eight/easy.txt",
+        "--algo",
+        "astar,bfs",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg"));
+    assert!(drawing.contains("astar/manhattan") && drawing.contains("bfs"));
+    assert!(drawing.contains("solution length"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
