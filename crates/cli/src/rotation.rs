@@ -18,6 +18,7 @@ use searchlab_rotation::{Board, CentreBound, CentrePdb, Move, RotationGame, move
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, batch_status};
+use crate::report::{stats_json, stats_text};
 
 const BOARD_HELP: &str = "\
 BOARD: the 24 cells in the judge's order, eight each of 1, 2, 3, as one argument or 24:
@@ -161,37 +162,6 @@ fn final_centre(board: &Board, moves: &[Move]) -> Option<u8> {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
-}
-
-fn stats_text(s: &Stats) -> String {
-    let mut line = format!("expanded {}, generated {}", s.expanded, s.generated);
-    if !s.iterations.is_empty() {
-        let bounds: Vec<String> = s.iterations.iter().map(|i| i.bound.to_string()).collect();
-        line += &format!(
-            ", iterations {} (bounds {})",
-            s.iterations.len(),
-            bounds.join(" ")
-        );
-    } else {
-        line += &format!(", largest open list {}", s.max_frontier);
-        if s.reopened > 0 {
-            line += &format!(", reopened {}", s.reopened);
-        }
-    }
-    line + &format!(", time {:.3} ms", ms(s.elapsed))
-}
-
-fn stats_json(s: &Stats) -> Json {
-    json!({
-        "expanded": s.expanded,
-        "generated": s.generated,
-        "max_frontier": s.max_frontier,
-        "reopened": s.reopened,
-        "iterations": s.iterations.iter()
-            .map(|i| json!({ "bound": i.bound, "expanded": i.expanded, "generated": i.generated }))
-            .collect::<Vec<_>>(),
-        "time_ms": ms(s.elapsed),
-    })
 }
 
 /// One board's report in text.

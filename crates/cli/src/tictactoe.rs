@@ -17,6 +17,7 @@ use searchlab_tictactoe::{
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, batch_status};
+use crate::report::{stats_json, stats_text};
 
 const BOARD_HELP: &str = "\
 BOARD: the rows from top to bottom, separated by '/', each row n characters from
@@ -283,10 +284,6 @@ fn add_stats(total: &mut Stats, s: &Stats) {
     total.elapsed += s.elapsed;
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
 /// What a value means, in words.
 fn meaning(job: &Job, value: Value, complete: bool) -> String {
     match job.game.scoring() {
@@ -342,36 +339,6 @@ fn algo_line(args: &SolveArgs) -> String {
             s
         }
     }
-}
-
-fn stats_text(s: &Stats) -> String {
-    format!(
-        "expanded {}, generated {}, leaves {}, cutoffs {}, table probes {}, hits {}, depth {}, time {:.3} ms",
-        s.expanded,
-        s.generated,
-        s.leaves,
-        s.cutoffs,
-        s.table_probes,
-        s.table_hits,
-        s.depth_reached,
-        ms(s.elapsed)
-    )
-}
-
-fn stats_json(s: &Stats) -> Json {
-    json!({
-        "expanded": s.expanded,
-        "generated": s.generated,
-        "leaves": s.leaves,
-        "cutoffs": s.cutoffs,
-        "table_probes": s.table_probes,
-        "table_hits": s.table_hits,
-        "depth_reached": s.depth_reached,
-        "iterations": s.iterations.iter()
-            .map(|i| json!({ "depth": i.bound, "expanded": i.expanded, "generated": i.generated }))
-            .collect::<Vec<_>>(),
-        "time_ms": ms(s.elapsed),
-    })
 }
 
 fn squares(moves: &[Square]) -> Vec<String> {
