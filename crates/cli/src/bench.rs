@@ -278,6 +278,10 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed_precise} {msg}")
             .expect("a valid template"),
     );
+    if !bar.is_hidden() {
+        // Redraw the elapsed time while one long search runs.
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+    }
     let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
         if stop.load(Ordering::SeqCst) {
             return None;
