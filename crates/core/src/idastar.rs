@@ -1,6 +1,6 @@
 //! IDA*: iterative deepening on f = g + h.
 //!
-//! The depth-first engine here also runs iterative deepening DFS ([`crate::iddfs`]), which is
+//! The depth-first engine here also runs iterative deepening DFS ([`crate::iddfs()`]), which is
 //! the same search bounded by depth with a zero heuristic.
 
 use crate::problem::{Cost, Heuristic, Problem};
@@ -23,9 +23,15 @@ use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, 
 ///   with a bound above it is started.
 ///
 /// # Returns
-/// The outcome and statistics: `expanded`, `generated` (the root of every iteration counted,
-/// children after parent pruning), `max_frontier` (deepest path), `iterations` (each bound with
-/// its counts).
+/// The outcome and statistics: `expanded`, `generated`, `max_frontier` (deepest path),
+/// `iterations` (each bound with its counts).
+///
+/// Counting convention (Korf 1985's, so that his published node counts are reproduced
+/// exactly on the 15-puzzle): a node is generated when it is created as a child, after
+/// parent pruning, whether it is then cut by the bound or searched; the root is counted once
+/// per run (in the first iteration's figures), not once per iteration; the last iteration stops
+/// as soon as the goal is reached, so its siblings still to be tried are not generated.
+/// A node is expanded when its children are generated (a goal never is).
 ///
 /// # Complexity
 /// Time grows with the number of nodes with f below the optimal cost times the number of
@@ -136,7 +142,10 @@ where
             bound: engine.bound,
             ..Iteration::default()
         };
-        engine.iteration.generated += 1;
+        if engine.stats.iterations.is_empty() {
+            // The root is generated once per run (see the counting convention above).
+            engine.iteration.generated += 1;
+        }
         // The root's f is h0, within every bound tried.
         let step = engine.visit(&mut state, P::Cost::ZERO, h0, None);
         engine.stats.expanded += engine.iteration.expanded;

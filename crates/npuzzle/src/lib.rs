@@ -8,7 +8,8 @@
 //! * [`SlidingPuzzle`]: the rules, with moves named by where the BLANK goes ([`Move`]: `u d l r`),
 //!   in-place apply/undo, inverse moves, and a perfect rank (the Cantor rank of the permutation,
 //!   see [`cantor`]) when the board is small enough for a dense table.
-//! * Heuristics: [`Manhattan`] (updated incrementally by IDA*) and [`Misplaced`].
+//! * Heuristics: [`Manhattan`] and [`LinearConflict`] (both updated incrementally by IDA*),
+//!   [`Misplaced`], and additive pattern databases ([`pattern`]).
 //!
 //! ```
 //! use searchlab_core::{idastar, Limits};
@@ -24,10 +25,12 @@
 //! ```
 
 mod board;
+pub mod cache;
 pub mod cantor;
 mod heuristics;
+pub mod pattern;
 mod puzzle;
 
 pub use board::{Board, ParseError};
-pub use heuristics::{Manhattan, Misplaced};
+pub use heuristics::{LinearConflict, Manhattan, Misplaced};
 pub use puzzle::{Eight, Fifteen, Move, SlidingPuzzle, moves_to_string};

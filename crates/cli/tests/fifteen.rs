@@ -1,0 +1,274 @@
+//! The `searchlab` binary on the 15-puzzle: answers with every heuristic, both goals, the
+//! database cache, bad input and limits.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// A shared scratch cache, so the 6-6-3 databases are built once for all CLI tests.
+fn cache() -> String {
+    format!("{}/searchlab-cache", env!("CARGO_TARGET_TMPDIR"))
+}
+
+fn searchlab_env(args: &[&str], stdin: &str, cache_dir: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .env("SEARCHLAB_CACHE", cache_dir)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn searchlab(args: &[&str], stdin: &str) -> Output {
+    searchlab_env(args, stdin, &cache())
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Korf's #12 (45 moves) and #79 (42 moves), the quickest with Manhattan distance.
+const EASY: &str = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15 | 45\n\
+                    0 1 9 7 11 13 5 3 14 12 4 2 8 6 10 15 | 42\n";
+
+/// Replays `moves` (the blank's moves) from `board` and says whether it reaches `goal`.
+fn replays_to(board: &str, moves: &str, goal: &[u8; 16]) -> bool {
+    let mut cells: Vec<u8> = board
+        .split_whitespace()
+        .map(|t| if t == "x" { 0 } else { t.parse().unwrap() })
+        .collect();
+    let mut blank = cells.iter().position(|&t| t == 0).unwrap();
+    for m in moves.chars() {
+        let target = match m {
+            'u' if blank >= 4 => blank - 4,
+            'd' if blank < 12 => blank + 4,
+            'l' if blank % 4 > 0 => blank - 1,
+            'r' if blank % 4 < 3 => blank + 1,
+            _ => return false,
+        };
+        cells.swap(blank, target);
+        blank = target;
+    }
+    cells == goal
+}
+
+const BLANK_FIRST: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+#[test]
+fn every_heuristic_finds_the_optimal_length() {
+    for heuristic in ["manhattan", "linear-conflict", "pdb663"] {
+        let out = searchlab(
+            &[
+                "solve",
+                "fifteen",
+                "--heuristic",
+                heuristic,
+                "--format",
+                "json",
+            ],
+            EASY,
+        );
+        assert!(out.status.success(), "{heuristic}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let lines: Vec<serde_json::Value> = stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        for (line, length) in lines.iter().zip([45, 42]) {
+            assert_eq!(line["status"], "solved");
+            assert_eq!(line["length"], length);
+            let moves = line["moves"].as_str().unwrap();
+            assert_eq!(moves.len(), length);
+            assert!(replays_to(
+                line["board"].as_str().unwrap(),
+                moves,
+                &BLANK_FIRST
+            ));
+            assert!(line["stats"]["generated"].as_u64().unwrap() > 0);
+        }
+    }
+}
+
+#[test]
+fn korf_order_reproduces_the_published_count_from_the_command_line() {
+    let out = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--heuristic",
+            "manhattan",
+            "--order",
+            "ulrd",
+            "--format",
+            "json",
+        ],
+        "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
+    );
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    // Korf (1985), instance 12.
+    assert_eq!(line["stats"]["generated"], 546_344);
+    let bad = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--order",
+            "uldd",
+            "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("--order"));
+}
+
+#[test]
+fn text_output_and_the_goal_conventions() {
+    let out = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--heuristic",
+            "linear-conflict",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15",
+            "--goal",
+            "blank-last",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n  1 moves: r\n"),
+        "{stdout}"
+    );
+    let solved = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--heuristic",
+            "manhattan",
+        ],
+        "",
+    );
+    assert!(text(&solved.stdout).contains("0 moves: (already solved)"));
+}
+
+#[test]
+fn bad_boards_are_named_and_the_others_answered() {
+    let input = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15\n\
+                 1 2 3\n\
+                 # a comment\n\
+                 1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n\
+                 x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 16\n\
+                 x 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    let out = searchlab(
+        &["solve", "fifteen", "--heuristic", "linear-conflict"],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("stdin:2") && stderr.contains("expected 16 tiles, found 3"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("stdin:4") && stderr.contains("tile 1 appears twice"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("stdin:5") && stderr.contains("'16'"),
+        "{stderr}"
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("45 moves"), "{stdout}");
+    assert!(stdout.contains("unsolvable"), "{stdout}");
+    assert!(stdout.contains("total: 1 solved, 3 bad"), "{stdout}");
+}
+
+#[test]
+fn limits_stop_a_search() {
+    let out = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--heuristic",
+            "manhattan",
+            "--max-nodes",
+            "1000",
+            "--format",
+            "json",
+        ],
+        "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    );
+    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(line["status"], "stopped");
+    assert_eq!(line["limit"], "node limit");
+    let bad = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--timeout",
+            "-1",
+            "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn databases_are_cached_and_corrupt_files_rebuilt() {
+    // A private cache: the 3-tile pattern's file is small enough to corrupt and rebuild here.
+    let dir = format!("{}/searchlab-cache-corrupt", env!("CARGO_TARGET_TMPDIR"));
+    let shared = cache();
+    let _ = std::fs::create_dir_all(&dir);
+    // Reuse the shared 6-tile files (if built) so only the 3-tile one is rebuilt.
+    if let Ok(entries) = std::fs::read_dir(&shared) {
+        for e in entries.flatten() {
+            let _ = std::fs::copy(e.path(), std::path::Path::new(&dir).join(e.file_name()));
+        }
+    }
+    let board = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+    let first = searchlab_env(&["solve", "fifteen", board], "", &dir);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let again = searchlab_env(&["solve", "fifteen", board, "--reflect"], "", &dir);
+    let stderr = text(&again.stderr);
+    assert_eq!(stderr.matches("loaded from").count(), 3, "{stderr}");
+    let small = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| {
+            p.to_string_lossy().contains("pdb16-12_13_14-")
+                && p.extension().is_some_and(|e| e == "bin")
+        })
+        .expect("the 3-tile database file");
+    let mut bytes = std::fs::read(&small).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&small, &bytes).unwrap();
+    let rebuilt = searchlab_env(&["solve", "fifteen", board], "", &dir);
+    let stderr = text(&rebuilt.stderr);
+    assert_eq!(stderr.matches("built, saved").count(), 1, "{stderr}");
+    assert_eq!(
+        text(&rebuilt.stdout),
+        text(&first.stdout).replace(&time_free(&first), &time_free(&rebuilt))
+    );
+}
+
+/// The statistics line's time differs between runs; everything before it must not.
+fn time_free(out: &Output) -> String {
+    let s = text(&out.stdout);
+    s[s.find("time ").unwrap()..].to_string()
+}

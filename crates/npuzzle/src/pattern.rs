@@ -1,0 +1,520 @@
+//! Additive disjoint pattern databases (Korf and Felner 2002) for sliding puzzles.
+//!
+//! A pattern is a set of tiles. Its database stores, for every placement of those tiles, the
+//! fewest moves OF THOSE TILES that bring them home, the other tiles being indistinguishable
+//! and the blank free to wander. Every move moves one tile, so over disjoint patterns the sum
+//! of the databases never exceeds the true distance: an admissible heuristic, much stronger
+//! than Manhattan distance (which is the sum over patterns of one tile each).
+//!
+//! ## How a database is built
+//!
+//! With the core's [`build_pdb`] over [`PatternSpace`]: an abstract state is the cells of the
+//! pattern tiles plus the REGION of the blank, the connected set of non-pattern cells it can
+//! reach for free (named by its lowest cell). Moving a pattern tile into the region costs 1;
+//! moves of other tiles inside the region cost nothing and are folded into the region, so every
+//! abstract move costs 1 and the search is a plain breadth-first one over about as many states
+//! as there are placements (instead of placements x blank cells with 0-cost moves). The table is
+//! then [`PatternDb::project`]ed onto the placements alone (the minimum over the regions), which
+//! is what a lookup needs.
+//!
+//! Ranks: a placement of `k` tiles on `N` cells is ranked in the mixed radix `N, N-1, ...,
+//! N-k+1` (each digit is the tile's cell among the cells still free), a perfect and compact rank
+//! of the `N! / (N-k)!` placements; the region's lowest cell is then ranked among the `N - k`
+//! free cells. For the 15-puzzle: a 6-tile pattern has 5,765,760 placements (5.8 MB), 7 tiles
+//! 57,657,600 (58 MB), 8 tiles 518,918,400 (519 MB), one byte each.
+//!
+//! ## Reflection
+//!
+//! The 15-puzzle's goals (blank first or last) are symmetric about the main diagonal once the
+//! tiles are renamed. Looking the same databases up on the reflected board gives a second
+//! admissible estimate; [`AdditivePdb`] can take the larger of the two (Korf and Felner's
+//! "max of the two lookups").
+
+use searchlab_core::Heuristic;
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb};
+
+use crate::board::Board;
+use crate::puzzle::{Move, SlidingPuzzle};
+
+/// The largest number of tiles in one pattern (the builder's state holds this many cells).
+pub const MAX_PATTERN: usize = 8;
+
+/// Why a set of patterns was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// A pattern with no tile or more than [`MAX_PATTERN`].
+    #[error("a pattern has {0} tiles (1..={MAX_PATTERN} allowed)")]
+    Size(usize),
+    /// A tile that is not a tile of the puzzle (the blank, or too large).
+    #[error("{0} is not a tile of the puzzle")]
+    NotATile(u8),
+    /// A tile in two patterns (the sum would no longer be admissible).
+    #[error("tile {0} is in two patterns")]
+    Overlap(u8),
+    /// The board is too large for the builder's 32-bit cell masks.
+    #[error("boards of more than 32 cells are not supported")]
+    Board,
+    /// The database could not be built.
+    #[error(transparent)]
+    Build(#[from] PdbError),
+}
+
+/// The number of placements of `k` tiles on `n` cells: `n! / (n-k)!`.
+pub fn placements(n: usize, k: usize) -> usize {
+    (n - k + 1..=n).product()
+}
+
+/// The compact rank of a placement: `cells[i]` is the cell of the pattern's tile `i`.
+///
+/// ```
+/// use searchlab_npuzzle::pattern::{placement_rank, placements};
+/// assert_eq!(placement_rank(16, &[0, 1, 2]), 0);
+/// assert_eq!(placement_rank(16, &[15, 14, 13]), placements(16, 3) - 1);
+/// ```
+#[inline]
+pub fn placement_rank(n: usize, cells: &[u8]) -> usize {
+    let mut used = 0u32;
+    let mut rank = 0usize;
+    for (i, &c) in cells.iter().enumerate() {
+        let digit = u32::from(c) - (used & ((1u32 << c) - 1)).count_ones();
+        rank = rank * (n - i) + digit as usize;
+        used |= 1 << c;
+    }
+    rank
+}
+
+/// The `i`-th (0-based) cell not in `used`.
+#[inline]
+fn nth_free(used: u32, mut i: u32) -> u8 {
+    let mut free = !used;
+    loop {
+        let c = free.trailing_zeros();
+        if i == 0 {
+            return c as u8;
+        }
+        i -= 1;
+        free &= free - 1;
+    }
+}
+
+/// An abstract state of [`PatternSpace`]: the cells of the pattern tiles (the first `k` entries)
+/// and the lowest cell of the blank's region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PatternState {
+    /// `cells[i]`: the cell of the pattern's tile `i`.
+    pub cells: [u8; MAX_PATTERN],
+    /// The lowest cell of the region of non-pattern cells that holds the blank.
+    pub region: u8,
+}
+
+/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`] (see the
+/// module documentation).
+#[derive(Clone, Debug)]
+pub struct PatternSpace<const W: usize, const N: usize> {
+    tiles: Vec<u8>,
+    goal: Board<N>,
+}
+
+impl<const W: usize, const N: usize> PatternSpace<W, N> {
+    /// The space of `tiles` for the goal `goal`.
+    pub fn new(goal: Board<N>, tiles: &[u8]) -> Result<Self, PatternError> {
+        if N > 32 {
+            return Err(PatternError::Board);
+        }
+        if tiles.is_empty() || tiles.len() > MAX_PATTERN {
+            return Err(PatternError::Size(tiles.len()));
+        }
+        let mut seen = 0u64;
+        for &t in tiles {
+            if t == 0 || usize::from(t) >= N {
+                return Err(PatternError::NotATile(t));
+            }
+            if seen & (1 << t) != 0 {
+                return Err(PatternError::Overlap(t));
+            }
+            seen |= 1 << t;
+        }
+        Ok(PatternSpace {
+            tiles: tiles.to_vec(),
+            goal,
+        })
+    }
+
+    fn k(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// The number of placements, the length of the projected database.
+    pub fn placements(&self) -> usize {
+        placements(N, self.k())
+    }
+
+    fn occupied(&self, s: &PatternState) -> u32 {
+        s.cells[..self.k()].iter().fold(0, |m, &c| m | 1 << c)
+    }
+
+    /// The cells reachable from `start` through cells outside `occupied`.
+    fn region(start: u8, occupied: u32) -> u32 {
+        let all = if N == 32 { u32::MAX } else { (1u32 << N) - 1 };
+        let free = all & !occupied;
+        // Column masks stop left/right shifts from wrapping around rows.
+        let mut first_col = 0u32;
+        for r in 0..W {
+            first_col |= 1 << (r * W);
+        }
+        let last_col = first_col << (W - 1);
+        let mut region = 1u32 << start;
+        loop {
+            let grown = (region
+                | region >> W
+                | region << W
+                | (region & !first_col) >> 1
+                | (region & !last_col) << 1)
+                & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The abstract goal: the pattern tiles home, the blank in the region of its goal cell.
+    pub fn goal_state(&self) -> PatternState {
+        let mut cells = [0u8; MAX_PATTERN];
+        for (i, &t) in self.tiles.iter().enumerate() {
+            cells[i] = self.goal_cell(t);
+        }
+        let mut s = PatternState { cells, region: 0 };
+        let blank = self.goal_cell(0);
+        s.region = Self::region(blank, self.occupied(&s)).trailing_zeros() as u8;
+        s
+    }
+
+    fn goal_cell(&self, tile: u8) -> u8 {
+        self.goal
+            .cells()
+            .iter()
+            .position(|&t| t == tile)
+            .expect("the goal holds every tile") as u8
+    }
+
+    /// Builds the projected database (one entry per placement), reporting progress.
+    pub fn build(&self, progress: impl FnMut(Progress)) -> Result<PatternDb, PatternError> {
+        let full = build_pdb(self, [self.goal_state()], progress)?;
+        let regions = N - self.k();
+        Ok(full.project(self.placements(), |r| r / regions))
+    }
+}
+
+impl<const W: usize, const N: usize> AbstractSpace for PatternSpace<W, N> {
+    type State = PatternState;
+
+    fn size(&self) -> usize {
+        self.placements() * (N - self.k())
+    }
+
+    #[inline]
+    fn rank(&self, s: &PatternState) -> usize {
+        let k = self.k();
+        let occupied = self.occupied(s);
+        let region = u32::from(s.region) - (occupied & ((1u32 << s.region) - 1)).count_ones();
+        placement_rank(N, &s.cells[..k]) * (N - k) + region as usize
+    }
+
+    fn unrank(&self, rank: usize) -> PatternState {
+        let k = self.k();
+        let regions = N - k;
+        let (mut placement, region) = (rank / regions, rank % regions);
+        let mut digits = [0u8; MAX_PATTERN];
+        for i in (0..k).rev() {
+            digits[i] = (placement % (N - i)) as u8;
+            placement /= N - i;
+        }
+        let mut cells = [0u8; MAX_PATTERN];
+        let mut used = 0u32;
+        for i in 0..k {
+            let c = nth_free(used, u32::from(digits[i]));
+            cells[i] = c;
+            used |= 1 << c;
+        }
+        PatternState {
+            cells,
+            region: nth_free(used, region as u32),
+        }
+    }
+
+    /// Every move of a pattern tile into the blank's region, at cost 1. Moves are their own
+    /// inverses, so these successors are also the predecessors.
+    fn predecessors(&self, s: &PatternState, out: &mut Vec<(PatternState, u8)>) {
+        let occupied = self.occupied(s);
+        let region = Self::region(s.region, occupied);
+        for i in 0..self.k() {
+            let from = s.cells[i];
+            let (r, c) = (usize::from(from) / W, usize::from(from) % W);
+            let mut neighbours = [u8::MAX; 4];
+            if r > 0 {
+                neighbours[0] = from - W as u8;
+            }
+            if r + 1 < W {
+                neighbours[1] = from + W as u8;
+            }
+            if c > 0 {
+                neighbours[2] = from - 1;
+            }
+            if c + 1 < W {
+                neighbours[3] = from + 1;
+            }
+            for to in neighbours {
+                if to == u8::MAX || region & (1 << to) == 0 {
+                    continue;
+                }
+                let mut next = *s;
+                next.cells[i] = to;
+                // The blank ends where the tile was.
+                let moved = occupied & !(1 << from) | 1 << to;
+                next.region = Self::region(from, moved).trailing_zeros() as u8;
+                out.push((next, 1));
+            }
+        }
+    }
+}
+
+/// One pattern with its (projected) database.
+#[derive(Clone, Debug)]
+pub struct Pattern {
+    /// The tiles of the pattern, in rank order.
+    pub tiles: Vec<u8>,
+    /// One entry per placement of the tiles ([`placement_rank`]).
+    pub db: PatternDb,
+}
+
+/// The sum of disjoint pattern databases, optionally maxed with the same sum on the board
+/// reflected about the main diagonal.
+///
+/// IDA* updates the sum incrementally (only the moved tile's pattern is looked up again); with
+/// reflection the estimate is recomputed per node.
+///
+/// ```
+/// use searchlab_core::{idastar, Heuristic, Limits};
+/// use searchlab_npuzzle::pattern::{AdditivePdb, Pattern, PatternSpace};
+/// use searchlab_npuzzle::{Eight, Manhattan};
+///
+/// let puzzle = Eight::standard();
+/// // Two disjoint patterns: tiles 1-4 and 5-8 (70 ms or so to build).
+/// let patterns = [vec![1, 2, 3, 4], vec![5, 6, 7, 8]]
+///     .into_iter()
+///     .map(|tiles| {
+///         let db = PatternSpace::<3, 9>::new(*puzzle.goal(), &tiles).unwrap().build(|_| {}).unwrap();
+///         Pattern { tiles, db }
+///     })
+///     .collect();
+/// let pdb = AdditivePdb::new(&puzzle, patterns, false).unwrap();
+/// let board = puzzle.parse("8 6 7 2 5 4 3 x 1").unwrap();
+/// assert!(pdb.estimate(&puzzle, &board) >= Manhattan.estimate(&puzzle, &board));
+/// let run = idastar(&puzzle, &board, &pdb, &Limits::none());
+/// assert_eq!(run.outcome.cost(), Some(31));
+/// ```
+#[derive(Clone, Debug)]
+pub struct AdditivePdb<const N: usize> {
+    patterns: Vec<Pattern>,
+    /// `pattern_of[t]`: the pattern of tile `t`, `u8::MAX` for none (and the blank).
+    pattern_of: [u8; N],
+    /// `index_in[t]`: tile `t`'s position in its pattern.
+    index_in: [u8; N],
+    /// With reflection: `cell` and `tile` renaming of the reflected board.
+    reflection: Option<([u8; N], [u8; N])>,
+}
+
+impl<const N: usize> AdditivePdb<N> {
+    /// The heuristic for `puzzle` from built databases of disjoint patterns; `reflect` adds the
+    /// lookup on the board reflected about the main diagonal (the goal's blank must lie on it).
+    pub fn new<const W: usize>(
+        puzzle: &SlidingPuzzle<W, N>,
+        patterns: Vec<Pattern>,
+        reflect: bool,
+    ) -> Result<Self, PatternError> {
+        let mut pattern_of = [u8::MAX; N];
+        let mut index_in = [0u8; N];
+        for (p, pattern) in patterns.iter().enumerate() {
+            if pattern.tiles.is_empty() || pattern.tiles.len() > MAX_PATTERN {
+                return Err(PatternError::Size(pattern.tiles.len()));
+            }
+            if pattern.db.len() != placements(N, pattern.tiles.len()) {
+                return Err(PatternError::Build(PdbError::Corrupt(
+                    "database length does not match its pattern",
+                )));
+            }
+            for (i, &t) in pattern.tiles.iter().enumerate() {
+                if t == 0 || usize::from(t) >= N {
+                    return Err(PatternError::NotATile(t));
+                }
+                if pattern_of[usize::from(t)] != u8::MAX {
+                    return Err(PatternError::Overlap(t));
+                }
+                pattern_of[usize::from(t)] = p as u8;
+                index_in[usize::from(t)] = i as u8;
+            }
+        }
+        let reflection = reflect.then(|| {
+            let mut cell = [0u8; N];
+            let mut tile = [0u8; N];
+            for (c, slot) in cell.iter_mut().enumerate() {
+                *slot = ((c % W) * W + c / W) as u8;
+            }
+            for (t, slot) in tile.iter_mut().enumerate() {
+                let g = puzzle.goal_cell(t as u8);
+                *slot = puzzle.goal().cells()[usize::from(cell[g])];
+            }
+            (cell, tile)
+        });
+        if let Some((_, tile)) = &reflection
+            && tile[0] != 0
+        {
+            return Err(PatternError::NotATile(0));
+        }
+        Ok(AdditivePdb {
+            patterns,
+            pattern_of,
+            index_in,
+            reflection,
+        })
+    }
+
+    /// The patterns and their databases.
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// The sum over the patterns for the board whose tile `t` is on cell `where_[t]`.
+    #[inline]
+    fn sum(&self, where_: &[u8; N]) -> u32 {
+        let mut total = 0;
+        let mut cells = [0u8; MAX_PATTERN];
+        for p in &self.patterns {
+            for (i, &t) in p.tiles.iter().enumerate() {
+                cells[i] = where_[usize::from(t)];
+            }
+            total += u32::from(p.db.raw(placement_rank(N, &cells[..p.tiles.len()])));
+        }
+        total
+    }
+
+    /// The estimate of `board`: the sum, or with reflection the larger of the two sums.
+    pub fn value(&self, board: &Board<N>) -> u32 {
+        let mut where_ = [0u8; N];
+        for (c, &t) in board.cells().iter().enumerate() {
+            where_[usize::from(t)] = c as u8;
+        }
+        let direct = self.sum(&where_);
+        match &self.reflection {
+            None => direct,
+            Some((cell, tile)) => {
+                let mut reflected = [0u8; N];
+                for t in 0..N {
+                    reflected[usize::from(tile[t])] = cell[usize::from(where_[t])];
+                }
+                direct.max(self.sum(&reflected))
+            }
+        }
+    }
+}
+
+impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for AdditivePdb<N> {
+    fn estimate(&self, _: &SlidingPuzzle<W, N>, state: &Board<N>) -> u32 {
+        self.value(state)
+    }
+
+    #[inline]
+    fn estimate_child(
+        &self,
+        _: &SlidingPuzzle<W, N>,
+        child: &Board<N>,
+        action: &Move,
+        parent_estimate: u32,
+    ) -> u32 {
+        let new_blank = child.blank();
+        let old_blank = match action {
+            Move::Up => new_blank + W,
+            Move::Down => new_blank - W,
+            Move::Left => new_blank + 1,
+            Move::Right => new_blank - 1,
+        };
+        let tile = child.cells()[old_blank];
+        let p = self.pattern_of[usize::from(tile)];
+        if self.reflection.is_some() {
+            return self.value(child);
+        }
+        if p == u8::MAX {
+            // A tile outside every pattern: no term changes.
+            return parent_estimate;
+        }
+        let pattern = &self.patterns[usize::from(p)];
+        let mut cells = [0u8; MAX_PATTERN];
+        for (c, &t) in child.cells().iter().enumerate() {
+            if self.pattern_of[usize::from(t)] == p {
+                cells[usize::from(self.index_in[usize::from(t)])] = c as u8;
+            }
+        }
+        let k = pattern.tiles.len();
+        let after = pattern.db.raw(placement_rank(N, &cells[..k]));
+        cells[usize::from(self.index_in[usize::from(tile)])] = new_blank as u8;
+        let before = pattern.db.raw(placement_rank(N, &cells[..k]));
+        parent_estimate + u32::from(after) - u32::from(before)
+    }
+}
+
+/// A named partition of the 15-puzzle's tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Partition {
+    /// Two patterns of 6 tiles and one of 3 (Korf and Felner 2002's 6-6-3 split): 2 x 5.8 MB.
+    SixSixThree,
+    /// Patterns of 7 and 8 tiles (the top two rows and the bottom two, the blank's goal
+    /// excluded): 58 MB + 519 MB, minutes to build.
+    SevenEight,
+}
+
+impl Partition {
+    /// The goal CELLS of each pattern, for a goal with the blank on cell 0.
+    fn cells(self) -> &'static [&'static [u8]] {
+        match self {
+            Partition::SixSixThree => &[&[1, 2, 4, 5, 8, 9], &[3, 6, 7, 10, 11, 15], &[12, 13, 14]],
+            Partition::SevenEight => &[&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]],
+        }
+    }
+
+    /// The tiles of each pattern for `goal`, whose blank must be on the first or the last cell
+    /// (the last: the shapes are turned by 180 degrees so they cover the same kind of area).
+    ///
+    /// ```
+    /// use searchlab_npuzzle::Fifteen;
+    /// use searchlab_npuzzle::pattern::Partition;
+    /// let last = Partition::SevenEight.tiles(Fifteen::standard().goal()).unwrap();
+    /// assert_eq!(last, vec![vec![15, 14, 13, 12, 11, 10, 9], vec![8, 7, 6, 5, 4, 3, 2, 1]]);
+    /// ```
+    pub fn tiles(self, goal: &Board<16>) -> Option<Vec<Vec<u8>>> {
+        let turn = match goal.blank() {
+            0 => false,
+            15 => true,
+            _ => return None,
+        };
+        Some(
+            self.cells()
+                .iter()
+                .map(|cells| {
+                    cells
+                        .iter()
+                        .map(|&c| goal.cells()[usize::from(if turn { 15 - c } else { c })])
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    /// A short name: `663` or `78`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Partition::SixSixThree => "663",
+            Partition::SevenEight => "78",
+        }
+    }
+}
