@@ -431,3 +431,31 @@ fn plot_writes_an_svg() {
     assert!(drawing.contains("solution length"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_run_pays_its_own_memory() {
+    // A* on the 8-puzzle indexes its nodes in a dense table over all 181,440 boards (8 bytes
+    // each), which the core pools per thread; every run must still count it, whichever ran
+    // first and with any number of jobs.
+    for jobs in ["1", "2"] {
+        let out = bench(&[
+            "eight",
+            "puzzles/eight/easy.txt",
+            "--algo",
+            "astar",
+            "--heuristic",
+            "misplaced,manhattan",
+            "--format",
+            "csv",
+            "--jobs",
+            jobs,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let rows = csv_rows(&text(&out.stdout));
+        assert_eq!(rows.len(), 60);
+        for r in &rows {
+            let peak: u64 = r["peak_bytes"].parse().unwrap();
+            assert!(peak >= 181_440 * 8, "{r:?}");
+        }
+    }
+}
