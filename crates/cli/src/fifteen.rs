@@ -124,7 +124,7 @@ fn progress_bar(len: u64, what: &str) -> Option<ProgressBar> {
 
 /// Loads (or builds and caches) the databases of `partition` for `puzzle`'s goal, telling on
 /// stderr where each came from. Returns the heuristic and the total load/build time.
-fn pattern_databases(
+pub fn pattern_databases(
     puzzle: &Fifteen,
     partition: Partition,
     reflect: bool,

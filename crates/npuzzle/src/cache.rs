@@ -86,7 +86,7 @@ pub fn load_or_build<const W: usize, const N: usize>(
     let start = Instant::now();
     if let Some(path) = &path
         && let Ok(bytes) = std::fs::read(path)
-        && let Ok(db) = PatternDb::from_bytes(&bytes, &key, space.placements())
+        && let Ok(db) = PatternDb::from_vec(bytes, &key, space.placements())
     {
         return Ok(Cached {
             db,
