@@ -22,6 +22,83 @@ struct Node<S, A, C> {
 /// first created (lowest node id); the heap pops the greatest, hence the `Reverse`s.
 type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 
+/// f and g values up to this use buckets; larger ones move the open list to a heap.
+const BUCKET_LIMIT: u64 = 1 << 12;
+
+/// The open list. Integer costs are usually small (the 8-puzzle's f never exceeds 31 + 22), so it
+/// starts as buckets indexed by f, then g, each a stack of node ids: push and pop cost O(1)
+/// instead of O(log n). The first f or g above [`BUCKET_LIMIT`] moves everything to a binary
+/// heap. Either way stale entries (a node since reached more cheaply) stay in and are skipped
+/// when popped: lazy deletion instead of decrease-key.
+enum Open<C> {
+    Buckets {
+        /// `by_f[f][g]`: ids pushed with that f and g.
+        by_f: Vec<Vec<Vec<u32>>>,
+        /// No bucket below this f is non-empty.
+        low: usize,
+    },
+    Heap(BinaryHeap<Entry<C>>),
+}
+
+impl<C: Cost> Open<C> {
+    fn push(&mut self, f: C, g: C, id: u32) {
+        if let Open::Buckets { by_f, low } = self {
+            let (fi, gi) = (f.to_u64(), g.to_u64());
+            if fi <= BUCKET_LIMIT && gi <= BUCKET_LIMIT {
+                let (fi, gi) = (fi as usize, gi as usize);
+                if by_f.len() <= fi {
+                    by_f.resize_with(fi + 1, Vec::new);
+                }
+                let by_g = &mut by_f[fi];
+                if by_g.len() <= gi {
+                    by_g.resize_with(gi + 1, Vec::new);
+                }
+                by_g[gi].push(id);
+                *low = (*low).min(fi);
+                return;
+            }
+            self.into_heap();
+        }
+        if let Open::Heap(heap) = self {
+            heap.push((Reverse(f), g, Reverse(id)));
+        }
+    }
+
+    /// The next `(g, id)`: lowest f, then highest g, then the latest pushed (buckets) or the
+    /// lowest id (heap). Both orders are deterministic.
+    fn pop(&mut self) -> Option<(C, u32)> {
+        match self {
+            Open::Buckets { by_f, low } => {
+                while *low < by_f.len() {
+                    for (g, ids) in by_f[*low].iter_mut().enumerate().rev() {
+                        if let Some(id) = ids.pop() {
+                            return Some((C::from_u64(g as u64), id));
+                        }
+                    }
+                    *low += 1;
+                }
+                None
+            }
+            Open::Heap(heap) => heap.pop().map(|(_, g, Reverse(id))| (g, id)),
+        }
+    }
+
+    fn into_heap(&mut self) {
+        let mut heap = BinaryHeap::new();
+        if let Open::Buckets { by_f, .. } = self {
+            for (f, by_g) in by_f.iter().enumerate() {
+                for (g, ids) in by_g.iter().enumerate() {
+                    for &id in ids {
+                        let (f, g) = (C::from_u64(f as u64), C::from_u64(g as u64));
+                        heap.push((Reverse(f), g, Reverse(id)));
+                    }
+                }
+            }
+        }
+        *self = Open::Heap(heap);
+    }
+}
+
 /// A* search from `start` with `heuristic`: an optimal path whenever the heuristic is admissible.
 ///
 /// This is the lecture's open/closed A* (seed 002): the goal test is made when a node is taken
@@ -29,12 +106,13 @@ type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 /// already closed it is RE-OPENED. So an admissible but inconsistent heuristic still yields an
 /// optimal cost (with a consistent one no node is ever re-opened).
 ///
-/// Ties among equal f are broken by larger g, then by creation order (FIFO), so the same
-/// instance gives the same path every run. Nodes live in a dense table when the problem has a
-/// perfect rank ([`Problem::rank`]), in a hash map (rustc-hash) otherwise. The open list is a
-/// binary heap with lazy deletion: a node whose g improves is pushed again and its stale entry
-/// skipped when popped (measured twice as fast as an indexed priority queue with
-/// decrease-key on the 8-puzzle, see benches/README.md).
+/// Ties among equal f are broken by larger g, then by the most recently pushed node (the
+/// first created when costs are too large for buckets), so the same instance gives the same
+/// path every run. Nodes live in a dense table when the problem has a perfect rank
+/// ([`Problem::rank`]), in a hash map (rustc-hash) otherwise. The open list is a bucket queue
+/// over (f, g) while they stay small, a binary heap beyond; a node whose g improves is pushed
+/// again and its stale entry skipped when popped (lazy deletion instead of decrease-key). The
+/// action back to a node's parent ([`Problem::inverse`]) is not tried.
 ///
 /// # Arguments
 /// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
@@ -107,7 +185,10 @@ where
     };
     let bound = limits.max_cost.unwrap_or(u64::MAX);
     let mut nodes: Vec<Node<P::State, P::Action, P::Cost>> = Vec::new();
-    let mut open: BinaryHeap<Entry<P::Cost>> = BinaryHeap::new();
+    let mut open: Open<P::Cost> = Open::Buckets {
+        by_f: Vec::new(),
+        low: 0,
+    };
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
     let mut cut = false;
@@ -127,12 +208,12 @@ where
             action: None,
             closed: false,
         });
-        open.push((Reverse(h0), P::Cost::ZERO, Reverse(0)));
+        open.push(h0, P::Cost::ZERO, 0);
         open_nodes = 1;
     }
     stats.max_frontier = open_nodes;
 
-    while let Some((_, entry_g, Reverse(id))) = open.pop() {
+    while let Some((entry_g, id)) = open.pop() {
         let node = &nodes[id as usize];
         if node.closed || node.g != entry_g {
             continue; // stale: the node was reached again more cheaply since
@@ -167,9 +248,15 @@ where
         }
         stats.expanded += 1;
         let (g, h) = (node.g, node.h);
+        // The action back to the parent leads to a node known with a smaller g: skip it before
+        // paying for its state, key and lookup.
+        let back = node.action.as_ref().and_then(|a| problem.inverse(a));
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
         for action in actions.drain(..) {
+            if back.as_ref() == Some(&action) {
+                continue;
+            }
             let (child, step) = problem.result(&nodes[id as usize].state, &action);
             let child_g = g + step;
             let key = index.key(problem, &child);
@@ -188,7 +275,7 @@ where
                         stats.reopened += 1;
                         open_nodes += 1;
                     }
-                    open.push((Reverse(f), child_g, Reverse(cid)));
+                    open.push(f, child_g, cid);
                     stats.generated += 1;
                 }
                 None => {
@@ -208,7 +295,7 @@ where
                         action: Some(action),
                         closed: false,
                     });
-                    open.push((Reverse(f), child_g, Reverse(cid)));
+                    open.push(f, child_g, cid);
                     open_nodes += 1;
                     stats.generated += 1;
                 }

@@ -22,6 +22,8 @@ pub trait Cost:
     const INFINITY: Self;
     /// The cost as a `u64`, for statistics and limits.
     fn to_u64(self) -> u64;
+    /// The cost of a `u64` that came from [`Cost::to_u64`].
+    fn from_u64(value: u64) -> Self;
     /// Addition that stops at [`Cost::INFINITY`] instead of overflowing.
     fn saturating_add(self, other: Self) -> Self;
 }
@@ -33,6 +35,9 @@ macro_rules! impl_cost {
             const INFINITY: Self = <$t>::MAX;
             fn to_u64(self) -> u64 {
                 self as u64
+            }
+            fn from_u64(value: u64) -> Self {
+                value as $t
             }
             fn saturating_add(self, other: Self) -> Self {
                 <$t>::saturating_add(self, other)

@@ -150,6 +150,15 @@ proptest! {
                 None => prop_assert!(run.outcome.cost().is_none()),
             }
         }
+        // Costs too large for the bucket queue move A*'s open list to a heap: same optimum.
+        let scaled = Graph {
+            edges: g.edges.iter().map(|e| e.iter().map(|&(v, c)| (v, c * 10_000)).collect()).collect(),
+            goal: g.goal,
+        };
+        prop_assert_eq!(
+            astar(&scaled, &0, &Zero, &Limits::none()).outcome.cost(),
+            expected.map(|c| c * 10_000)
+        );
         // BFS and IDDFS minimise the number of edges; on unit costs that is the optimum.
         let unit = Graph {
             edges: g.edges.iter().map(|e| e.iter().map(|&(v, _)| (v, 1)).collect()).collect(),

@@ -27,13 +27,37 @@ pub fn rank(perm: &[u8]) -> u64 {
     let mut seen = 0u32;
     let mut r = 0u64;
     for (i, &x) in perm.iter().enumerate() {
-        let smaller_before = (seen & ((1u32 << x) - 1)).count_ones();
+        let smaller_before = popcount20(seen & ((1u32 << x) - 1));
         let smaller_after = u64::from(x) - u64::from(smaller_before);
         r += smaller_after * FACTORIALS[n - 1 - i];
         seen |= 1 << x;
     }
     r
 }
+
+/// The number of set bits of a 20-bit mask. Without the `popcnt` instruction (not in the
+/// baseline x86-64 target) `count_ones` is a dozen instructions; two lookups in a 1 KiB table
+/// made the 8-puzzle's A* measurably faster (the rank is computed for every generated node).
+#[inline]
+fn popcount20(x: u32) -> u32 {
+    if cfg!(target_feature = "popcnt") {
+        x.count_ones()
+    } else {
+        u32::from(POPCOUNT10[(x & 1023) as usize])
+            + u32::from(POPCOUNT10[(x >> 10) as usize & 1023])
+    }
+}
+
+/// `POPCOUNT10[m]`: the set bits of a 10-bit mask.
+const POPCOUNT10: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut m = 1;
+    while m < 1024 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
 
 /// `FACTORIALS[k] = k!` for `k <= 20`.
 const FACTORIALS: [u64; 21] = {
