@@ -57,7 +57,7 @@ impl<C: Cost> Open<C> {
                 *low = (*low).min(fi);
                 return;
             }
-            self.into_heap();
+            self.switch_to_heap();
         }
         if let Open::Heap(heap) = self {
             heap.push((Reverse(f), g, Reverse(id)));
@@ -83,7 +83,7 @@ impl<C: Cost> Open<C> {
         }
     }
 
-    fn into_heap(&mut self) {
+    fn switch_to_heap(&mut self) {
         let mut heap = BinaryHeap::new();
         if let Open::Buckets { by_f, .. } = self {
             for (f, by_g) in by_f.iter().enumerate() {
