@@ -382,3 +382,34 @@ fn pdb663_solves_an_80_move_board() {
     let run = idastar(&puzzle, &hardest[0].0, &pdb, &Limits::none());
     assert_eq!(run.outcome.cost(), Some(80));
 }
+
+#[test]
+#[ignore = "builds the 7-8 databases once (tens of minutes, ~5 GB), then solves all 100: run with --ignored"]
+fn pdb78_solves_all_korf_instances() {
+    let puzzle = korf_puzzle();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("searchlab-cache");
+    let patterns = Partition::SevenEight
+        .tiles(puzzle.goal())
+        .unwrap()
+        .into_iter()
+        .map(|tiles| {
+            let cached = load_or_build::<4, 16>(puzzle.goal(), &tiles, Some(&dir), |_| {}).unwrap();
+            Pattern {
+                tiles,
+                db: cached.db,
+            }
+        })
+        .collect();
+    let pdb = AdditivePdb::new(&puzzle, patterns, true).unwrap();
+    let (mut nodes, mut published) = (0, 0);
+    for (id, length, korf, board) in korf85() {
+        let run = idastar(&puzzle, &board, &pdb, &Limits::none());
+        assert_eq!(run.outcome.cost(), Some(length), "#{id}");
+        nodes += run.stats.generated;
+        published += korf;
+    }
+    eprintln!(
+        "7-8 with reflection: {nodes} nodes generated over Korf's 100 ({published} published with Manhattan)"
+    );
+    assert!(nodes * 5000 < published);
+}
