@@ -62,7 +62,9 @@ pub enum Format {
 #[command(after_long_help = "\
 Instance files: one instance per line ('#' comments, optional expected answer after '|'), or the
 judge's input for rotation (2286), tictactoe (1568) and triangle (1085). Puzzles: eight and
-fifteen boards like '2 3 4 1 5 x 7 6 8', rotation boards of 24 numbers. Games: tic-tac-toe
+fifteen boards like '2 3 4 1 5 x 7 6 8' (fifteen's goal is Korf's x 1 2 ... 15 unless
+--blank-last; its pattern databases come from the cache of `searchlab solve fifteen`, built
+once if missing), rotation boards of 24 numbers. Games: tic-tac-toe
 positions like 'x.o/.x./...', Triangle War move lists like '2-4 4-5 5-9'. For games the
 answer is the value with perfect play and --heuristic names the move order.
 
@@ -101,13 +103,19 @@ pub struct BenchArgs {
     /// Also draw nodes expanded against solution length, per pair, as an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
+    /// fifteen only: the goal is `1 2 ... 15 x` instead of Korf's `x 1 2 ... 15`.
+    #[arg(long)]
+    pub blank_last: bool,
 }
 
 /// `searchlab bench`.
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    if args.blank_last && args.problem != "fifteen" {
+        return Err(BadInput("--blank-last applies to fifteen only".into()).into());
+    }
     match args.problem.as_str() {
         "eight" => drive(sliding::Sliding::eight(), &args),
-        "fifteen" => drive(sliding::Sliding::fifteen(), &args),
+        "fifteen" => drive(sliding::Sliding::fifteen(args.blank_last), &args),
         "rotation" => drive(rotation::Rotation::default(), &args),
         "tictactoe" => drive(tictactoe::Tictactoe, &args),
         "triangle" => drive(triangle::Triangle, &args),
@@ -254,7 +262,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let mut heuristics: Vec<&'static str> = pairs.iter().map(|p| p.1).collect();
     heuristics.dedup();
-    suite.prepare(&heuristics);
+    suite.prepare(&heuristics)?;
 
     // Instance-major, so that an interrupted run has comparable results for every pair.
     let jobs: Vec<(usize, usize)> = (0..items.len())

@@ -162,6 +162,7 @@ fn json_summary_matches_its_rows() {
 fn agreement_check_fires_on_an_inadmissible_heuristic() {
     for (problem, file) in [
         ("eight", "puzzles/eight/medium.txt"),
+        ("fifteen", "puzzles/fifteen/easy.txt"),
         ("rotation", "puzzles/rotation/medium.txt"),
     ] {
         let out = bench(&[
@@ -211,6 +212,23 @@ fn agreement_check_is_quiet_on_the_real_searches() {
             "--heuristic",
             "manhattan,misplaced",
         ][..],
+        &[
+            "eight",
+            "puzzles/eight/easy.txt",
+            "--algo",
+            "astar,idastar",
+            "--heuristic",
+            "linear-conflict",
+        ],
+        // The pattern databases take seconds to build on a fresh machine: the cheap ones here.
+        &[
+            "fifteen",
+            "puzzles/fifteen/easy.txt",
+            "--algo",
+            "idastar,astar",
+            "--heuristic",
+            "manhattan,linear-conflict",
+        ],
         &[
             "rotation",
             "puzzles/rotation/medium.txt",
@@ -360,6 +378,10 @@ fn unknown_names_list_the_valid_ones() {
     assert!(err.contains("pdb") && err.contains("centre"), "{err}");
     // The test-only heuristic is accepted but never advertised.
     assert!(!err.contains("inadmissible-test"), "{err}");
+
+    let out = bench(&["eight", "puzzles/eight/easy.txt", "--blank-last"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("fifteen only"));
 }
 
 #[test]

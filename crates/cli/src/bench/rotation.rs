@@ -65,10 +65,11 @@ impl Suite for Rotation {
         "pdb"
     }
 
-    fn prepare(&mut self, heuristics: &[&'static str]) {
+    fn prepare(&mut self, heuristics: &[&'static str]) -> anyhow::Result<()> {
         if heuristics.contains(&"pdb") && self.pdb.is_none() {
             self.pdb = Some(CentrePdb::build());
         }
+        Ok(())
     }
 
     fn read(&self, name: &str, content: &str) -> Vec<Parsed<Board>> {

@@ -87,7 +87,9 @@ pub trait Suite: Sync {
     /// The heuristic used when `--heuristic` is not given.
     fn default_heuristic(&self) -> &'static str;
     /// Builds what the chosen heuristics need (pattern databases) before any run is timed.
-    fn prepare(&mut self, _heuristics: &[&'static str]) {}
+    fn prepare(&mut self, _heuristics: &[&'static str]) -> anyhow::Result<()> {
+        Ok(())
+    }
     /// Reads the instances of one file; `name` prefixes the line numbers.
     fn read(&self, name: &str, content: &str) -> Vec<Parsed<Self::Instance>>;
     /// Runs `algo` with `heuristic` (`none` when the algorithm takes none) on `instance`.
