@@ -301,19 +301,23 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         // Every run then starts from the same state, as a single `searchlab solve` does, and
         // its figures do not depend on the order of the runs or on --jobs.
         let measured = std::thread::scope(|scope| {
-            scope
-                .spawn(|| {
+            std::thread::Builder::new()
+                // The depth-first searches recurse once per ply; as much stack as the main
+                // thread has, so that no search depends on where it runs.
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, || {
                     let meter = Meter::start();
                     let run = suite.run(&items[i].instance, algo, heuristic, &limits);
                     (run, meter.peak())
                 })
-                .join()
+                .map(|handle| handle.join())
         });
         bar.inc(1);
         match measured {
-            Ok(measured) => Some(measured),
+            Ok(Ok(measured)) => Some(measured),
             // A panic in a search is a bug: let it surface with its own message.
-            Err(panic) => std::panic::resume_unwind(panic),
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(e) => panic!("cannot start a search thread: {e}"),
         }
     };
     let results: Vec<Option<(Run, u64)>> = if args.jobs == 1 {
