@@ -218,7 +218,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let (mut bad, mut mismatches, mut solved, mut stopped) = (0, 0, 0, 0);
+    let (mut bad, mut mismatches, mut solved, mut stopped, mut unsolvable) = (0, 0, 0, 0, 0);
     let (mut expanded, mut generated) = (0u64, 0u64);
     let start = Instant::now();
     for Instance {
@@ -251,8 +251,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             match r.outcome {
                 Outcome::Solved { .. } => solved += 1,
                 Outcome::Stopped(_) => stopped += 1,
-                Outcome::NoSolution => {}
+                Outcome::NoSolution => unsolvable += 1,
             }
+        } else {
+            unsolvable += 1;
         }
         if let Some(Err(msg)) = expected
             .as_deref()
@@ -289,7 +291,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     if args.format == Format::Text && instances.len() > 1 {
         let mut total = format!(
-            "total: {solved} solved, {bad} bad, {stopped} stopped; expanded {expanded}, \
+            "total: {solved} solved, {unsolvable} unsolvable, {bad} bad, {stopped} stopped; \
+             expanded {expanded}, \
              generated {generated}, search time {}",
             report::format_duration(start.elapsed())
         );

@@ -193,7 +193,10 @@ fn bad_boards_are_named_and_the_others_answered() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("45 moves"), "{stdout}");
     assert!(stdout.contains("unsolvable"), "{stdout}");
-    assert!(stdout.contains("total: 1 solved, 3 bad"), "{stdout}");
+    assert!(
+        stdout.contains("total: 1 solved, 1 unsolvable, 3 bad"),
+        "{stdout}"
+    );
 }
 
 #[test]
