@@ -63,9 +63,12 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Misplace
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
     width: usize,
-    /// `goal_row[t]`, `goal_col[t]` of every tile (unused for the blank).
-    goal_row: Vec<u8>,
-    goal_col: Vec<u8>,
+    cells: usize,
+    /// `row_part[t * N + c]`: tile `t`'s digit in the key of the row of cell `c` (its goal
+    /// column + 1, at the cell's column's place value, if `c` is in its goal row; else 0), so a
+    /// line's key is a sum of loads without branches. `col_part` likewise for columns.
+    row_part: Vec<u16>,
+    col_part: Vec<u16>,
     /// `conflict[key]`: 2 x (tiles in the line - longest increasing run of their goal positions),
     /// the key holding each cell's goal position + 1 in base W + 1 (0: not in this line).
     conflict: Vec<u8>,
@@ -109,42 +112,57 @@ impl LinearConflict {
             }
             *entry = (2 * (goals.len() - longest_increasing(&goals))) as u8;
         }
+        let (mut row_part, mut col_part) = (vec![0u16; N * N], vec![0u16; N * N]);
+        for t in 1..N {
+            for c in 0..N {
+                let (r, k) = (c / W, c % W);
+                if usize::from(goal_row[t]) == r {
+                    row_part[t * N + c] =
+                        ((usize::from(goal_col[t]) + 1) * base.pow(k as u32)) as u16;
+                }
+                if usize::from(goal_col[t]) == k {
+                    col_part[t * N + c] =
+                        ((usize::from(goal_row[t]) + 1) * base.pow(r as u32)) as u16;
+                }
+            }
+        }
         LinearConflict {
             width: W,
-            goal_row,
-            goal_col,
+            cells: N,
+            row_part,
+            col_part,
             conflict,
         }
+    }
+
+    /// The key of row `r` of `cells`.
+    #[inline]
+    fn row_key<const N: usize>(&self, cells: &[u8; N], r: usize) -> usize {
+        let w = self.width;
+        (r * w..r * w + w)
+            .map(|c| usize::from(self.row_part[usize::from(cells[c]) * N + c]))
+            .sum()
+    }
+
+    /// The key of column `k` of `cells`.
+    #[inline]
+    fn column_key<const N: usize>(&self, cells: &[u8; N], k: usize) -> usize {
+        (k..N)
+            .step_by(self.width)
+            .map(|c| usize::from(self.col_part[usize::from(cells[c]) * N + c]))
+            .sum()
     }
 
     /// The conflict term of row `r` of `cells`.
     #[inline]
     fn row<const N: usize>(&self, cells: &[u8; N], r: usize) -> u32 {
-        let w = self.width;
-        let mut key = 0;
-        for c in (0..w).rev() {
-            let t = usize::from(cells[r * w + c]);
-            key *= w + 1;
-            if t != 0 && usize::from(self.goal_row[t]) == r {
-                key += usize::from(self.goal_col[t]) + 1;
-            }
-        }
-        u32::from(self.conflict[key])
+        u32::from(self.conflict[self.row_key(cells, r)])
     }
 
-    /// The conflict term of column `c` of `cells`.
+    /// The conflict term of column `k` of `cells`.
     #[inline]
-    fn column<const N: usize>(&self, cells: &[u8; N], c: usize) -> u32 {
-        let w = self.width;
-        let mut key = 0;
-        for r in (0..w).rev() {
-            let t = usize::from(cells[r * w + c]);
-            key *= w + 1;
-            if t != 0 && usize::from(self.goal_col[t]) == c {
-                key += usize::from(self.goal_row[t]) + 1;
-            }
-        }
-        u32::from(self.conflict[key])
+    fn column<const N: usize>(&self, cells: &[u8; N], k: usize) -> u32 {
+        u32::from(self.conflict[self.column_key(cells, k)])
     }
 
     /// The conflict terms alone (without Manhattan distance): twice the tiles that must leave
@@ -189,27 +207,26 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for LinearCo
             Move::Left => new_blank + 1,
             Move::Right => new_blank - 1,
         };
-        let tile = child.cells()[old_blank];
-        let mut parent = *child.cells();
-        parent.swap(old_blank, new_blank);
-        // Only the two lines the tile left and entered change; the lines along the move keep
-        // their tiles in the same order.
-        let (before, after) = match action {
-            Move::Up | Move::Down => {
-                let (a, b) = (old_blank / W, new_blank / W);
-                (
-                    self.row(&parent, a) + self.row(&parent, b),
-                    self.row(child.cells(), a) + self.row(child.cells(), b),
-                )
-            }
-            Move::Left | Move::Right => {
-                let (a, b) = (old_blank % W, new_blank % W);
-                (
-                    self.column(&parent, a) + self.column(&parent, b),
-                    self.column(child.cells(), a) + self.column(child.cells(), b),
-                )
-            }
+        let tile = usize::from(child.cells()[old_blank]);
+        debug_assert_eq!(self.cells, N);
+        // Only the two lines the tile left and entered change (the lines along the move keep
+        // their tiles in the same order). The parent's keys differ from the child's by the
+        // tile's digit alone: it was on `new_blank`, it is now on `old_blank`.
+        let (parts, a, b, key): (&[u16], _, _, fn(&Self, &[u8; N], usize) -> usize) = match action {
+            Move::Up | Move::Down => (&self.row_part, old_blank / W, new_blank / W, Self::row_key),
+            Move::Left | Move::Right => (
+                &self.col_part,
+                old_blank % W,
+                new_blank % W,
+                Self::column_key,
+            ),
         };
+        let (child_a, child_b) = (key(self, child.cells(), a), key(self, child.cells(), b));
+        let parent_a = child_a - usize::from(parts[tile * N + old_blank]);
+        let parent_b = child_b + usize::from(parts[tile * N + new_blank]);
+        let after = u32::from(self.conflict[child_a]) + u32::from(self.conflict[child_b]);
+        let before = u32::from(self.conflict[parent_a]) + u32::from(self.conflict[parent_b]);
+        let tile = tile as u8;
         parent_estimate + u32::from(problem.tile_distance(tile, old_blank)) + after
             - u32::from(problem.tile_distance(tile, new_blank))
             - before
