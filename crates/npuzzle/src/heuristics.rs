@@ -212,16 +212,23 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for LinearCo
         // Only the two lines the tile left and entered change (the lines along the move keep
         // their tiles in the same order). The parent's keys differ from the child's by the
         // tile's digit alone: it was on `new_blank`, it is now on `old_blank`.
-        let (parts, a, b, key): (&[u16], _, _, fn(&Self, &[u8; N], usize) -> usize) = match action {
-            Move::Up | Move::Down => (&self.row_part, old_blank / W, new_blank / W, Self::row_key),
-            Move::Left | Move::Right => (
+        let (parts, child_a, child_b) = if matches!(action, Move::Up | Move::Down) {
+            let (a, b) = (old_blank / W, new_blank / W);
+            let cells = child.cells();
+            (
+                &self.row_part,
+                self.row_key(cells, a),
+                self.row_key(cells, b),
+            )
+        } else {
+            let (a, b) = (old_blank % W, new_blank % W);
+            let cells = child.cells();
+            (
                 &self.col_part,
-                old_blank % W,
-                new_blank % W,
-                Self::column_key,
-            ),
+                self.column_key(cells, a),
+                self.column_key(cells, b),
+            )
         };
-        let (child_a, child_b) = (key(self, child.cells(), a), key(self, child.cells(), b));
         let parent_a = child_a - usize::from(parts[tile * N + old_blank]);
         let parent_b = child_b + usize::from(parts[tile * N + new_blank]);
         let after = u32::from(self.conflict[child_a]) + u32::from(self.conflict[child_b]);
