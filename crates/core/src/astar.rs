@@ -5,7 +5,7 @@ use std::collections::BinaryHeap;
 
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
-use crate::store::{DenseIndex, HashIndex, NodeIndex};
+use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
 
 const NO_PARENT: u32 = u32::MAX;
 
@@ -161,7 +161,9 @@ where
     H: Heuristic<P> + ?Sized,
 {
     match (problem.rank_count(), problem.rank(start)) {
-        (Some(n), Some(_)) => run(problem, start, heuristic, limits, DenseIndex::new(n)),
+        (Some(n), Some(_)) if n <= DENSE_LIMIT => {
+            run(problem, start, heuristic, limits, DenseIndex::new(n))
+        }
         _ => run(problem, start, heuristic, limits, HashIndex::default()),
     }
 }

@@ -247,6 +247,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     type Action = Move;
     type Cost = u32;
 
+    #[inline]
     fn is_goal(&self, state: &Board<N>) -> bool {
         state.cells == self.goal.cells
     }
@@ -256,6 +257,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         out.extend_from_slice(&self.moves_from[state.blank()]);
     }
 
+    #[inline]
     fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
         let mut next = *state;
         self.apply(&mut next, action);
@@ -284,6 +286,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
 
     /// The Cantor rank of the cells, for boards of at most 12 cells (12! fits a dense table of
     /// u32 node ids only up to there; the 15-puzzle uses hash maps).
+    #[inline]
     fn rank(&self, state: &Board<N>) -> Option<usize> {
         (N <= 12).then(|| cantor::rank(&state.cells) as usize)
     }
