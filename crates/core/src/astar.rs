@@ -1,7 +1,7 @@
 //! A* search with re-opening of closed nodes.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
@@ -26,14 +26,14 @@ type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 const BUCKET_LIMIT: u64 = 1 << 12;
 
 /// The open list. Integer costs are usually small (the 8-puzzle's f never exceeds 31 + 22), so it
-/// starts as buckets indexed by f, then g, each a stack of node ids: push and pop cost O(1)
+/// starts as buckets indexed by f, then g, each a FIFO queue of node ids: push and pop cost O(1)
 /// instead of O(log n). The first f or g above [`BUCKET_LIMIT`] moves everything to a binary
 /// heap. Either way stale entries (a node since reached more cheaply) stay in and are skipped
 /// when popped: lazy deletion instead of decrease-key.
 enum Open<C> {
     Buckets {
         /// `by_f[f][g]`: ids pushed with that f and g.
-        by_f: Vec<Vec<Vec<u32>>>,
+        by_f: Vec<Vec<VecDeque<u32>>>,
         /// No bucket below this f is non-empty.
         low: usize,
     },
@@ -51,9 +51,9 @@ impl<C: Cost> Open<C> {
                 }
                 let by_g = &mut by_f[fi];
                 if by_g.len() <= gi {
-                    by_g.resize_with(gi + 1, Vec::new);
+                    by_g.resize_with(gi + 1, VecDeque::new);
                 }
-                by_g[gi].push(id);
+                by_g[gi].push_back(id);
                 *low = (*low).min(fi);
                 return;
             }
@@ -64,14 +64,14 @@ impl<C: Cost> Open<C> {
         }
     }
 
-    /// The next `(g, id)`: lowest f, then highest g, then the latest pushed (buckets) or the
-    /// lowest id (heap). Both orders are deterministic.
+    /// The next `(g, id)`: lowest f, then highest g, then the earliest pushed (buckets) or the
+    /// lowest id (heap); the two agree but for nodes pushed again after a cheaper path.
     fn pop(&mut self) -> Option<(C, u32)> {
         match self {
             Open::Buckets { by_f, low } => {
                 while *low < by_f.len() {
                     for (g, ids) in by_f[*low].iter_mut().enumerate().rev() {
-                        if let Some(id) = ids.pop() {
+                        if let Some(id) = ids.pop_front() {
                             return Some((C::from_u64(g as u64), id));
                         }
                     }
@@ -106,9 +106,9 @@ impl<C: Cost> Open<C> {
 /// already closed it is RE-OPENED. So an admissible but inconsistent heuristic still yields an
 /// optimal cost (with a consistent one no node is ever re-opened).
 ///
-/// Ties among equal f are broken by larger g, then by the most recently pushed node (the
-/// first created when costs are too large for buckets), so the same instance gives the same
-/// path every run. Nodes live in a dense table when the problem has a perfect rank
+/// Ties among equal f are broken by larger g, then by the order of pushing (FIFO; by creation
+/// when costs are too large for buckets), so the same instance gives the same path every run;
+/// with an exact heuristic that path is the lexicographically smallest optimal one. Nodes live in a dense table when the problem has a perfect rank
 /// ([`Problem::rank`]), in a hash map (rustc-hash) otherwise. The open list is a bucket queue
 /// over (f, g) while they stay small, a binary heap beyond; a node whose g improves is pushed
 /// again and its stale entry skipped when popped (lazy deletion instead of decrease-key). The
