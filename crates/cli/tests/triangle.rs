@@ -1,37 +1,17 @@
 //! `searchlab judge 1085` and `searchlab solve triangle` end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{searchlab, text};
 
 const SAMPLE_IN: &str = include_str!("../../../puzzles/triangle/poj1085.in");
 const SAMPLE_OUT: &str = include_str!("../../../puzzles/triangle/poj1085.out");
 const POSITIONS_IN: &str = include_str!("../../../puzzles/triangle/positions.in");
 const POSITIONS_OUT: &str = include_str!("../../../puzzles/triangle/positions.out");
 
-fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("searchlab runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
 #[test]
 fn judge_reproduces_the_sample_byte_for_byte() {
-    let out = run(&["judge", "1085"], SAMPLE_IN);
+    let out = searchlab(&["judge", "1085"], SAMPLE_IN);
     assert_eq!(text(&out.stdout), SAMPLE_OUT);
     assert_eq!(out.status.code(), Some(0));
     assert!(out.stderr.is_empty());
@@ -39,7 +19,7 @@ fn judge_reproduces_the_sample_byte_for_byte() {
 
 #[test]
 fn judge_answers_the_stored_positions() {
-    let out = run(&["judge", "1085"], POSITIONS_IN);
+    let out = searchlab(&["judge", "1085"], POSITIONS_IN);
     assert_eq!(text(&out.stdout), POSITIONS_OUT);
     assert_eq!(out.status.code(), Some(0));
 }
@@ -52,7 +32,7 @@ fn judge_reports_bad_games_and_answers_the_others() {
                  6\n1 2\n2 3\n1 3\n2 4\n2 5\n1 6\n\
                  6\n1 2\n2 3\n1 3\n2 4\n2 5\n2 3\n\
                  7\n2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n7 8\n";
-    let out = run(&["judge", "1085"], input);
+    let out = searchlab(&["judge", "1085"], input);
     assert_eq!(text(&out.stdout), "Game 1: A wins.\nGame 4: A wins.\n");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
@@ -69,7 +49,7 @@ fn judge_reports_bad_games_and_answers_the_others() {
 #[test]
 fn judge_reports_a_bad_move_count_and_a_truncated_last_game() {
     let input = "3\n20\n1 2\n\n\n";
-    let out = run(&["judge", "1085"], input);
+    let out = searchlab(&["judge", "1085"], input);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
@@ -78,7 +58,7 @@ fn judge_reports_a_bad_move_count_and_a_truncated_last_game() {
     );
 
     let input = "2\n6\n1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n7\n1 2\n2 3\n";
-    let out = run(&["judge", "1085"], input);
+    let out = searchlab(&["judge", "1085"], input);
     assert_eq!(text(&out.stdout), "Game 1: A wins.\n");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
@@ -90,7 +70,7 @@ fn judge_reports_a_bad_move_count_and_a_truncated_last_game() {
 
 #[test]
 fn solve_the_empty_board() {
-    let out = run(&["solve", "triangle"], "");
+    let out = searchlab(&["solve", "triangle"], "");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(
@@ -102,7 +82,7 @@ fn solve_the_empty_board() {
 
 #[test]
 fn solve_a_position_as_json() {
-    let out = run(
+    let out = searchlab(
         &[
             "solve",
             "triangle",
@@ -141,17 +121,17 @@ fn solve_a_position_as_json() {
 
 #[test]
 fn solve_rejects_bad_moves() {
-    let out = run(&["solve", "triangle", "1-2", "1-5"], "");
+    let out = searchlab(&["solve", "triangle", "1-2", "1-5"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("move 2: 1-5 is not one of the 18 segments"));
-    let out = run(&["solve", "triangle", "1-2 2-1"], "");
+    let out = searchlab(&["solve", "triangle", "1-2 2-1"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("move 2 (1-2): segment 1-2 is already drawn"));
 }
 
 #[test]
 fn solve_a_file_from_stdin() {
-    let out = run(&["solve", "triangle", "--file", "-"], SAMPLE_IN);
+    let out = searchlab(&["solve", "triangle", "--file", "-"], SAMPLE_IN);
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     for (k, winner) in [(1, "B"), (2, "A"), (3, "A"), (4, "B")] {

@@ -1,0 +1,28 @@
+//! What the CLI tests share: running the `searchlab` binary from the workspace root.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `searchlab ARGS` in the workspace root with `stdin` as its standard input.
+pub fn searchlab(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("the binary reads its input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+/// Output bytes as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("searchlab prints UTF-8")
+}
