@@ -237,7 +237,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             Format::Text => writeln!(
                 out,
                 "{}",
-                text_report(&board, &solved, &algo_label, &heuristic_label)
+                text_report(
+                    &board,
+                    solved.result.as_ref(),
+                    &format!("{algo_label} / {heuristic_label}")
+                )
             )?,
             Format::Json => {
                 let (status, moves, length, limit) = match &solved.result {
@@ -272,10 +276,17 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(batch_status(bad))
 }
 
-fn text_report(board: &Board<9>, solved: &Solved, algo: &str, heuristic: &str) -> String {
+/// The text answer for one sliding-puzzle board (8- or 15-puzzle): the board, then the moves
+/// (or why there are none), then `label: statistics`. `result` is `None` for a board that parity
+/// proved unsolvable without search.
+pub fn text_report<const N: usize>(
+    board: &Board<N>,
+    result: Option<&SearchResult<Move, u32>>,
+    label: &str,
+) -> String {
     let mut s = format!("{board}\n");
-    match &solved.result {
-        None => s.push_str("  unsolvable (odd permutation parity: no search needed)"),
+    match result {
+        None => s.push_str("  unsolvable (wrong permutation parity: no search needed)"),
         Some(r) => {
             match &r.outcome {
                 Outcome::Solved { actions, cost } => {
@@ -289,11 +300,7 @@ fn text_report(board: &Board<9>, solved: &Solved, algo: &str, heuristic: &str) -
                     let _ = write!(s, "  stopped by the {kind} before an answer");
                 }
             }
-            let _ = write!(
-                s,
-                "\n  {algo} / {heuristic}: {}",
-                report::stats_text(&r.stats)
-            );
+            let _ = write!(s, "\n  {label}: {}", report::stats_text(&r.stats));
         }
     }
     s

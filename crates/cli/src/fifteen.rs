@@ -264,7 +264,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             mismatches += 1;
         }
         match args.format {
-            Format::Text => writeln!(out, "{}", text_report(&board, result.as_ref(), &label))?,
+            Format::Text => writeln!(
+                out,
+                "{}",
+                crate::eight::text_report(&board, result.as_ref(), &format!("idastar / {label}"))
+            )?,
             Format::Json => {
                 let (status, moves, length, limit) = match result.as_ref().map(|r| &r.outcome) {
                     None | Some(Outcome::NoSolution) => ("unsolvable", None, None, None),
@@ -305,27 +309,4 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }
     Ok(batch_status(bad))
-}
-
-fn text_report(board: &Board<16>, result: Option<&SearchResult<Move, u32>>, label: &str) -> String {
-    let mut s = format!("{board}\n");
-    match result {
-        None => s.push_str("  unsolvable (permutation parity and blank distance disagree)"),
-        Some(r) => {
-            match &r.outcome {
-                Outcome::Solved { actions, cost } => {
-                    let _ = write!(s, "  {cost} moves: {}", moves_to_string(actions));
-                    if actions.is_empty() {
-                        s.push_str("(already solved)");
-                    }
-                }
-                Outcome::NoSolution => s.push_str("  unsolvable"),
-                Outcome::Stopped(kind) => {
-                    let _ = write!(s, "  stopped by the {kind} before an answer");
-                }
-            }
-            let _ = write!(s, "\n  idastar / {label}: {}", report::stats_text(&r.stats));
-        }
-    }
-    s
 }

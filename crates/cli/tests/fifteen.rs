@@ -1,39 +1,18 @@
 //! The `searchlab` binary on the 15-puzzle: answers with every heuristic, both goals, the
 //! database cache, bad input and limits.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::text;
+use std::process::Output;
 
 /// A shared scratch cache, so the 6-6-3 databases are built once for all CLI tests.
 fn cache() -> String {
     format!("{}/searchlab-cache", env!("CARGO_TARGET_TMPDIR"))
 }
 
-fn searchlab_env(args: &[&str], stdin: &str, cache_dir: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
-        .args(args)
-        .env("SEARCHLAB_CACHE", cache_dir)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
 fn searchlab(args: &[&str], stdin: &str) -> Output {
-    searchlab_env(args, stdin, &cache())
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
+    common::searchlab_env(args, stdin, &[("SEARCHLAB_CACHE", &cache())])
 }
 
 /// Korf's #12 (45 moves) and #79 (42 moves), the quickest with Manhattan distance.
@@ -243,9 +222,17 @@ fn databases_are_cached_and_corrupt_files_rebuilt() {
         }
     }
     let board = "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
-    let first = searchlab_env(&["solve", "fifteen", board], "", &dir);
+    let first = common::searchlab_env(
+        &["solve", "fifteen", board],
+        "",
+        &[("SEARCHLAB_CACHE", &dir)],
+    );
     assert!(first.status.success(), "{}", text(&first.stderr));
-    let again = searchlab_env(&["solve", "fifteen", board, "--reflect"], "", &dir);
+    let again = common::searchlab_env(
+        &["solve", "fifteen", board, "--reflect"],
+        "",
+        &[("SEARCHLAB_CACHE", &dir)],
+    );
     let stderr = text(&again.stderr);
     assert_eq!(stderr.matches("loaded from").count(), 3, "{stderr}");
     let small = std::fs::read_dir(&dir)
@@ -261,7 +248,11 @@ fn databases_are_cached_and_corrupt_files_rebuilt() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&small, &bytes).unwrap();
-    let rebuilt = searchlab_env(&["solve", "fifteen", board], "", &dir);
+    let rebuilt = common::searchlab_env(
+        &["solve", "fifteen", board],
+        "",
+        &[("SEARCHLAB_CACHE", &dir)],
+    );
     let stderr = text(&rebuilt.stderr);
     assert_eq!(stderr.matches("built, saved").count(), 1, "{stderr}");
     assert_eq!(

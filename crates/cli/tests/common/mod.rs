@@ -1,12 +1,21 @@
 //! What the CLI tests share: running the `searchlab` binary from the workspace root.
 
+// Each test crate compiles its own copy and uses only some of these.
+#![allow(dead_code)]
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `searchlab ARGS` in the workspace root with `stdin` as its standard input.
 pub fn searchlab(args: &[&str], stdin: &str) -> Output {
+    searchlab_env(args, stdin, &[])
+}
+
+/// [`searchlab`] with extra environment variables.
+pub fn searchlab_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
