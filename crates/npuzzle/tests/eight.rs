@@ -4,41 +4,9 @@
 use searchlab_core::{Heuristic, Limits, Outcome, Problem, SplitMix64, astar, bfs, idastar, iddfs};
 use searchlab_npuzzle::{Board, Eight, Manhattan, Misplaced, cantor};
 
-const UNREACHED: u8 = u8::MAX;
+mod common;
 
-/// BFS from the goal over Cantor ranks: the true distance of every state (moves are reversible,
-/// so the distance from the goal is the distance to it).
-fn distances(puzzle: &Eight) -> Vec<u8> {
-    let mut dist = vec![UNREACHED; cantor::factorial(9) as usize];
-    let goal = *puzzle.goal();
-    dist[puzzle.rank(&goal).unwrap()] = 0;
-    let mut frontier = vec![goal];
-    let mut actions = Vec::new();
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for board in &frontier {
-            actions.clear();
-            puzzle.actions(board, &mut actions);
-            for a in &actions {
-                let (child, _) = puzzle.result(board, a);
-                let r = puzzle.rank(&child).unwrap();
-                if dist[r] == UNREACHED {
-                    dist[r] = depth;
-                    next.push(child);
-                }
-            }
-        }
-        frontier = next;
-    }
-    dist
-}
-
-fn board_of_rank(r: usize) -> Board<9> {
-    let cells: [u8; 9] = cantor::unrank(r as u64, 9).try_into().unwrap();
-    Board::from_cells(cells).unwrap()
-}
+use common::{UNREACHED, board_of_rank, distances};
 
 /// `(board, Some(length))` or `(board, None)` for "unsolvable", from the reference file.
 fn reference_boards() -> Vec<(Board<9>, Option<u32>)> {

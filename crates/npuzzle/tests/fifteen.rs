@@ -8,7 +8,9 @@ use searchlab_npuzzle::cache::load_or_build;
 use searchlab_npuzzle::pattern::{AdditivePdb, Partition, Pattern, PatternSpace, placement_rank};
 use searchlab_npuzzle::{Board, Eight, Fifteen, LinearConflict, Manhattan, Move, cantor};
 
-const UNREACHED: u8 = u8::MAX;
+mod common;
+
+use common::{UNREACHED, board_of_rank, distances as eight_distances};
 
 /// Korf's instances with the published node counts: (id, optimal length, nodes, board).
 fn korf85() -> Vec<(u32, u32, u64, Board<16>)> {
@@ -112,39 +114,6 @@ fn korf_instances_are_solvable_and_swaps_are_not() {
         puzzle.apply(&mut board, &a);
         assert!(puzzle.is_solvable(&board));
     }
-}
-
-/// Exact 8-puzzle distances by BFS from the goal, indexed by Cantor rank.
-fn eight_distances(puzzle: &Eight) -> Vec<u8> {
-    let mut dist = vec![UNREACHED; cantor::factorial(9) as usize];
-    let goal = *puzzle.goal();
-    dist[puzzle.rank(&goal).unwrap()] = 0;
-    let mut frontier = vec![goal];
-    let mut actions = Vec::new();
-    let mut depth = 0u8;
-    while !frontier.is_empty() {
-        depth += 1;
-        let mut next = Vec::new();
-        for board in &frontier {
-            actions.clear();
-            puzzle.actions(board, &mut actions);
-            for a in &actions {
-                let (child, _) = puzzle.result(board, a);
-                let r = puzzle.rank(&child).unwrap();
-                if dist[r] == UNREACHED {
-                    dist[r] = depth;
-                    next.push(child);
-                }
-            }
-        }
-        frontier = next;
-    }
-    dist
-}
-
-fn board_of_rank(r: usize) -> Board<9> {
-    let cells: [u8; 9] = cantor::unrank(r as u64, 9).try_into().unwrap();
-    Board::from_cells(cells).unwrap()
 }
 
 /// Checks `h` on every solvable 8-puzzle board: admissible, of the distance's parity, at least
