@@ -260,7 +260,23 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     #[inline]
     fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
         let mut next = *state;
-        self.apply(&mut next, action);
+        if N > 16 {
+            self.apply(&mut next, action);
+            return (next, 1);
+        }
+        // A new board (A*, BFS): swap inside one 128-bit word and store the cells whole. Two
+        // single-byte stores followed by the board's copy into A*'s node table stalled on
+        // store-to-load forwarding (16% of A*'s time in a profile). In place (IDA*) the plain
+        // swap is faster, so `apply` keeps it.
+        let blank = state.blank();
+        let target = Self::target(blank, *action).expect("only legal moves are applied");
+        let mut bytes = [0u8; 16];
+        bytes[..N].copy_from_slice(&state.cells);
+        let word = u128::from_le_bytes(bytes);
+        let diff = ((word >> (8 * blank)) ^ (word >> (8 * target))) & 0xff;
+        let word = word ^ (diff << (8 * blank)) ^ (diff << (8 * target));
+        next.cells.copy_from_slice(&word.to_le_bytes()[..N]);
+        next.blank = target as u8;
         (next, 1)
     }
 
