@@ -102,8 +102,8 @@ struct Engine<'a, P: Problem + ?Sized, H: ?Sized> {
     bound_kind: Bound,
     bound: u64,
     path: Vec<P::Action>,
-    /// One action buffer per depth, reused across iterations.
-    buffers: Vec<Vec<P::Action>>,
+    /// The actions of the nodes on the current path, each node's above its parent's.
+    actions: Vec<P::Action>,
 }
 
 pub(crate) fn iterative_deepening<P, H>(
@@ -131,7 +131,7 @@ where
         bound_kind,
         bound: h0.to_u64(),
         path: Vec::new(),
-        buffers: Vec::new(),
+        actions: Vec::new(),
     };
     let mut state = start.clone();
     let outcome = loop {
@@ -195,16 +195,17 @@ where
         let depth = self.path.len();
         self.iteration.expanded += 1;
         self.stats.max_frontier = self.stats.max_frontier.max(depth as u64 + 1);
-        if self.buffers.len() <= depth {
-            self.buffers.push(Vec::new());
-        }
-        let mut actions = std::mem::take(&mut self.buffers[depth]);
-        actions.clear();
-        self.problem.actions(state, &mut actions);
+        // This node's actions sit on top of one shared stack, above its ancestors' (children
+        // push theirs above and truncate back), so no per-node buffer is taken or allocated.
+        let first = self.actions.len();
+        self.problem.actions(state, &mut self.actions);
+        let end = self.actions.len();
         let banned = last.and_then(|a| self.problem.inverse(a));
         let mut next = u64::MAX;
         let mut result = None;
-        for action in &actions {
+        for i in first..end {
+            let action = self.actions[i].clone();
+            let action = &action;
             if banned.as_ref() == Some(action) {
                 continue;
             }
@@ -227,7 +228,7 @@ where
                 }
             }
         }
-        self.buffers[depth] = actions;
+        self.actions.truncate(first);
         result.unwrap_or(Step::Next(next))
     }
 
