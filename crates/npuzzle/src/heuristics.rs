@@ -26,12 +26,7 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Manhatta
     ) -> u32 {
         // The tile that moved now sits where the blank was, one step against the blank's move.
         let new_blank = child.blank();
-        let old_blank = match action {
-            Move::Up => new_blank + W,
-            Move::Down => new_blank - W,
-            Move::Left => new_blank + 1,
-            Move::Right => new_blank - 1,
-        };
+        let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
         let tile = child.cells()[old_blank];
         parent_estimate + u32::from(problem.tile_distance(tile, old_blank))
             - u32::from(problem.tile_distance(tile, new_blank))
@@ -201,12 +196,7 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for LinearCo
         parent_estimate: u32,
     ) -> u32 {
         let new_blank = child.blank();
-        let old_blank = match action {
-            Move::Up => new_blank + W,
-            Move::Down => new_blank - W,
-            Move::Left => new_blank + 1,
-            Move::Right => new_blank - 1,
-        };
+        let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
         let tile = usize::from(child.cells()[old_blank]);
         debug_assert_eq!(self.cells, N);
         // Only the two lines the tile left and entered change (the lines along the move keep

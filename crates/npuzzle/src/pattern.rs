@@ -433,12 +433,7 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Additive
         parent_estimate: u32,
     ) -> u32 {
         let new_blank = child.blank();
-        let old_blank = match action {
-            Move::Up => new_blank + W,
-            Move::Down => new_blank - W,
-            Move::Left => new_blank + 1,
-            Move::Right => new_blank - 1,
-        };
+        let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
         let tile = child.cells()[old_blank];
         let p = self.pattern_of[usize::from(tile)];
         if self.reflection.is_some() {

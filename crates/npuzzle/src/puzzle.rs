@@ -230,6 +230,19 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
             .count() as u32
     }
 
+    /// Where the blank was before `mv` brought it to its cell in `child`: the cell of the tile
+    /// that `mv` moved. Incremental heuristics update only that tile's term.
+    #[inline]
+    pub fn moved_tile_cell(child: &Board<N>, mv: Move) -> usize {
+        let new_blank = child.blank();
+        match mv {
+            Move::Up => new_blank + W,
+            Move::Down => new_blank - W,
+            Move::Left => new_blank + 1,
+            Move::Right => new_blank - 1,
+        }
+    }
+
     /// The cell the blank reaches with `mv` from `blank`, if it stays on the board.
     #[inline]
     fn target(blank: usize, mv: Move) -> Option<usize> {
