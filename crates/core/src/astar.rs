@@ -1,7 +1,7 @@
 //! A* search with re-opening of closed nodes.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
@@ -25,36 +25,147 @@ type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 /// f and g values up to this use buckets; larger ones move the open list to a heap.
 const BUCKET_LIMIT: u64 = 1 << 12;
 
+/// No node: the end of a bucket's list.
+const NIL: u32 = u32::MAX;
+
 /// The open list. Integer costs are usually small (the 8-puzzle's f never exceeds 31 + 22), so it
-/// starts as buckets indexed by f, then g, each a FIFO queue of node ids: push and pop cost O(1)
-/// instead of O(log n). The first f or g above [`BUCKET_LIMIT`] moves everything to a binary
-/// heap. Either way stale entries (a node since reached more cheaply) stay in and are skipped
-/// when popped: lazy deletion instead of decrease-key.
+/// starts as buckets indexed by f, then g, each a FIFO list of node ids threaded through a links
+/// table (`prev`, `next` per node): push, pop and moving a node whose g improved are O(1) and
+/// allocate nothing per bucket. The first f or g above [`BUCKET_LIMIT`] moves everything to a
+/// binary heap, where a node whose g improves is pushed again and its stale entry skipped when
+/// popped (lazy deletion instead of decrease-key).
 enum Open<C> {
-    Buckets {
-        /// `by_f[f][g]`: ids pushed with that f and g.
-        by_f: Vec<Vec<VecDeque<u32>>>,
-        /// No bucket below this f is non-empty.
-        low: usize,
-    },
+    Buckets(Buckets),
     Heap(BinaryHeap<Entry<C>>),
 }
 
+/// Bucket lists over (f, g). Since h >= 0, g <= f, so the buckets of one f are `0..=f` and all
+/// of them fit one triangular table: bucket (f, g) is `ends[f * (f + 1) / 2 + g]`.
+struct Buckets {
+    /// `[head, tail]` of each bucket's list, [`NIL`] when empty.
+    ends: Vec<[u32; 2]>,
+    /// `top[f]`: no bucket of that f above this g is non-empty.
+    top: Vec<u32>,
+    /// No f below this has a non-empty bucket.
+    low: usize,
+    /// `[prev, next]` of each node id on a list.
+    links: Vec<[u32; 2]>,
+}
+
+#[inline]
+fn bucket(f: usize, g: usize) -> usize {
+    f * (f + 1) / 2 + g
+}
+
+impl Buckets {
+    #[inline]
+    fn push(&mut self, f: usize, g: usize, id: u32) {
+        let b = bucket(f, g);
+        if self.ends.len() <= b {
+            self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
+            self.top.resize(f + 1, 0);
+        }
+        if self.links.len() <= id as usize {
+            self.links.resize(id as usize + 1, [NIL, NIL]);
+        }
+        let tail = self.ends[b][1];
+        self.links[id as usize] = [tail, NIL];
+        if tail == NIL {
+            self.ends[b][0] = id;
+        } else {
+            self.links[tail as usize][1] = id;
+        }
+        self.ends[b][1] = id;
+        self.top[f] = self.top[f].max(g as u32);
+        self.low = self.low.min(f);
+    }
+
+    /// Takes `id` off the list of bucket (f, g), where it is.
+    #[inline]
+    fn unlink(&mut self, f: usize, g: usize, id: u32) {
+        let b = bucket(f, g);
+        let [prev, next] = self.links[id as usize];
+        if prev == NIL {
+            self.ends[b][0] = next;
+        } else {
+            self.links[prev as usize][1] = next;
+        }
+        if next == NIL {
+            self.ends[b][1] = prev;
+        } else {
+            self.links[next as usize][0] = prev;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(usize, u32)> {
+        while self.low < self.top.len() {
+            let f = self.low;
+            let mut g = self.top[f] as usize;
+            loop {
+                let b = bucket(f, g);
+                let id = self.ends[b][0];
+                if id != NIL {
+                    let next = self.links[id as usize][1];
+                    self.ends[b][0] = next;
+                    if next == NIL {
+                        self.ends[b][1] = NIL;
+                    } else {
+                        self.links[next as usize][0] = NIL;
+                    }
+                    self.top[f] = g as u32;
+                    return Some((g, id));
+                }
+                if g == 0 {
+                    break;
+                }
+                g -= 1;
+            }
+            self.top[f] = 0;
+            self.low += 1;
+        }
+        None
+    }
+
+    /// Every listed `(f, g, id)`, in pop order within each bucket.
+    fn entries(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+        (0..self.top.len()).flat_map(move |f| {
+            (0..=f).flat_map(move |g| {
+                let mut id = self.ends[bucket(f, g)][0];
+                std::iter::from_fn(move || {
+                    (id != NIL).then(|| {
+                        let this = id;
+                        id = self.links[id as usize][1];
+                        (f, g, this)
+                    })
+                })
+            })
+        })
+    }
+}
+
 impl<C: Cost> Open<C> {
+    fn new() -> Self {
+        Open::Buckets(Buckets {
+            ends: Vec::new(),
+            top: Vec::new(),
+            low: 0,
+            links: Vec::new(),
+        })
+    }
+
+    /// The bucket of (f, g), if both are small enough for buckets.
+    #[inline]
+    fn small(f: C, g: C) -> Option<(usize, usize)> {
+        let (f, g) = (f.to_u64(), g.to_u64());
+        (f <= BUCKET_LIMIT && g <= f).then_some((f as usize, g as usize))
+    }
+
+    #[inline]
     fn push(&mut self, f: C, g: C, id: u32) {
-        if let Open::Buckets { by_f, low } = self {
-            let (fi, gi) = (f.to_u64(), g.to_u64());
-            if fi <= BUCKET_LIMIT && gi <= BUCKET_LIMIT {
-                let (fi, gi) = (fi as usize, gi as usize);
-                if by_f.len() <= fi {
-                    by_f.resize_with(fi + 1, Vec::new);
-                }
-                let by_g = &mut by_f[fi];
-                if by_g.len() <= gi {
-                    by_g.resize_with(gi + 1, VecDeque::new);
-                }
-                by_g[gi].push_back(id);
-                *low = (*low).min(fi);
+        if let Open::Buckets(buckets) = self {
+            if let Some((fi, gi)) = Self::small(f, g) {
+                buckets.push(fi, gi, id);
                 return;
             }
             self.switch_to_heap();
@@ -64,35 +175,35 @@ impl<C: Cost> Open<C> {
         }
     }
 
+    /// Moves the open node `id` from (old_f, old_g) to the better (f, g).
+    #[inline]
+    fn improve(&mut self, old_f: C, old_g: C, f: C, g: C, id: u32) {
+        if let Open::Buckets(buckets) = self {
+            // The old values were small enough for buckets, or we would be a heap.
+            let (of, og) = Self::small(old_f, old_g).expect("bucketed entries are small");
+            buckets.unlink(of, og, id);
+        }
+        // On the heap the old entry stays and is skipped as stale when popped.
+        self.push(f, g, id);
+    }
+
     /// The next `(g, id)`: lowest f, then highest g, then the earliest pushed (buckets) or the
-    /// lowest id (heap); the two agree but for nodes pushed again after a cheaper path.
+    /// lowest id (heap); the two agree but for nodes pushed again after a cheaper path. On the
+    /// heap the entry may be stale (the caller checks g).
+    #[inline]
     fn pop(&mut self) -> Option<(C, u32)> {
         match self {
-            Open::Buckets { by_f, low } => {
-                while *low < by_f.len() {
-                    for (g, ids) in by_f[*low].iter_mut().enumerate().rev() {
-                        if let Some(id) = ids.pop_front() {
-                            return Some((C::from_u64(g as u64), id));
-                        }
-                    }
-                    *low += 1;
-                }
-                None
-            }
+            Open::Buckets(buckets) => buckets.pop().map(|(g, id)| (C::from_u64(g as u64), id)),
             Open::Heap(heap) => heap.pop().map(|(_, g, Reverse(id))| (g, id)),
         }
     }
 
     fn switch_to_heap(&mut self) {
         let mut heap = BinaryHeap::new();
-        if let Open::Buckets { by_f, .. } = self {
-            for (f, by_g) in by_f.iter().enumerate() {
-                for (g, ids) in by_g.iter().enumerate() {
-                    for &id in ids {
-                        let (f, g) = (C::from_u64(f as u64), C::from_u64(g as u64));
-                        heap.push((Reverse(f), g, Reverse(id)));
-                    }
-                }
+        if let Open::Buckets(buckets) = self {
+            for (f, g, id) in buckets.entries() {
+                let (f, g) = (C::from_u64(f as u64), C::from_u64(g as u64));
+                heap.push((Reverse(f), g, Reverse(id)));
             }
         }
         *self = Open::Heap(heap);
@@ -187,10 +298,7 @@ where
     };
     let bound = limits.max_cost.unwrap_or(u64::MAX);
     let mut nodes: Vec<Node<P::State, P::Action, P::Cost>> = Vec::new();
-    let mut open: Open<P::Cost> = Open::Buckets {
-        by_f: Vec::new(),
-        low: 0,
-    };
+    let mut open: Open<P::Cost> = Open::new();
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
     let mut cut = false;
@@ -268,6 +376,7 @@ where
                     if child_g >= known.g {
                         continue;
                     }
+                    let (old_g, old_f) = (known.g, known.g.saturating_add(known.h));
                     known.g = child_g;
                     known.parent = id;
                     known.action = Some(action);
@@ -276,8 +385,10 @@ where
                         known.closed = false;
                         stats.reopened += 1;
                         open_nodes += 1;
+                        open.push(f, child_g, cid);
+                    } else {
+                        open.improve(old_f, old_g, f, child_g, cid);
                     }
-                    open.push(f, child_g, cid);
                     stats.generated += 1;
                 }
                 None => {
@@ -313,5 +424,64 @@ where
             Outcome::NoSolution
         },
         stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// The bucket lists against a plain model: lowest f, then highest g, then first pushed; a
+    /// node whose g improves leaves its old place and queues again at the back.
+    #[test]
+    fn bucket_lists_pop_in_the_documented_order() {
+        let mut rng = SplitMix64::new(2286);
+        for _ in 0..200 {
+            let mut open: Open<u32> = Open::new();
+            // (f, g, sequence number, id) of each open node.
+            let mut model: Vec<(u32, u32, u64, u32)> = Vec::new();
+            let mut seq = 0u64;
+            let mut next_id = 0u32;
+            for _ in 0..300 {
+                match rng.below(3) {
+                    0 if !model.is_empty() => {
+                        let best = (0..model.len())
+                            .min_by_key(|&i| (model[i].0, Reverse(model[i].1), model[i].2))
+                            .unwrap();
+                        let (_, g, _, id) = model.remove(best);
+                        assert_eq!(open.pop(), Some((g, id)));
+                    }
+                    1 if !model.is_empty() => {
+                        let i = rng.below(model.len() as u64) as usize;
+                        let (f, g, _, id) = model[i];
+                        if g == 0 {
+                            continue;
+                        }
+                        let better = rng.below(u64::from(g)) as u32;
+                        let h = f - g;
+                        open.improve(f, g, better + h, better, id);
+                        seq += 1;
+                        model[i] = (better + h, better, seq, id);
+                    }
+                    _ => {
+                        let g = rng.below(20) as u32;
+                        let f = g + rng.below(10) as u32;
+                        open.push(f, g, next_id);
+                        seq += 1;
+                        model.push((f, g, seq, next_id));
+                        next_id += 1;
+                    }
+                }
+            }
+            while !model.is_empty() {
+                let best = (0..model.len())
+                    .min_by_key(|&i| (model[i].0, Reverse(model[i].1), model[i].2))
+                    .unwrap();
+                let (_, g, _, id) = model.remove(best);
+                assert_eq!(open.pop(), Some((g, id)));
+            }
+            assert_eq!(open.pop(), None);
+        }
     }
 }

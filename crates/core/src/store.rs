@@ -29,6 +29,7 @@ impl DenseSeen {
     }
 }
 
+#[inline]
 fn rank_of<P: Problem + ?Sized>(problem: &P, state: &P::State) -> usize {
     problem
         .rank(state)
