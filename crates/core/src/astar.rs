@@ -9,14 +9,24 @@ use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
 
 const NO_PARENT: u32 = u32::MAX;
 
-struct Node<S, A, C> {
+struct Node<S, A, C, M> {
     state: S,
+    /// What the node index keeps to derive the children's keys (the rank, for dense tables).
+    memo: M,
     g: C,
     h: C,
     parent: u32,
     action: Option<A>,
     closed: bool,
 }
+
+/// The node type of a run over `P` with the node index `I`.
+type NodeOf<P, I> = Node<
+    <P as Problem>::State,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+    <I as NodeIndex<P>>::Memo,
+>;
 
 /// Open-list entry: lowest f first, then highest g (deeper nodes, nearer the goal), then
 /// first created (lowest node id); the heap pops the greatest, hence the `Reverse`s.
@@ -62,14 +72,15 @@ impl Buckets {
     fn push(&mut self, f: usize, g: usize, id: u32) {
         let b = bucket(f, g);
         if self.ends.len() <= b {
-            self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
-            self.top.resize(f + 1, 0);
-        }
-        if self.links.len() <= id as usize {
-            self.links.resize(id as usize + 1, [NIL, NIL]);
+            self.grow(f);
         }
         let tail = self.ends[b][1];
-        self.links[id as usize] = [tail, NIL];
+        // Ids come in creation order: a new node is the next one.
+        if id as usize == self.links.len() {
+            self.links.push([tail, NIL]);
+        } else {
+            self.links[id as usize] = [tail, NIL];
+        }
         if tail == NIL {
             self.ends[b][0] = id;
         } else {
@@ -78,6 +89,14 @@ impl Buckets {
         self.ends[b][1] = id;
         self.top[f] = self.top[f].max(g as u32);
         self.low = self.low.min(f);
+    }
+
+    /// Makes room for the buckets of every f up to `f`.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, f: usize) {
+        self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
+        self.top.resize(f + 1, 0);
     }
 
     /// Takes `id` off the list of bucket (f, g), where it is.
@@ -150,7 +169,7 @@ impl<C: Cost> Open<C> {
             ends: Vec::new(),
             top: Vec::new(),
             low: 0,
-            links: Vec::new(),
+            links: Vec::with_capacity(1024),
         })
     }
 
@@ -163,11 +182,20 @@ impl<C: Cost> Open<C> {
 
     #[inline]
     fn push(&mut self, f: C, g: C, id: u32) {
-        if let Open::Buckets(buckets) = self {
-            if let Some((fi, gi)) = Self::small(f, g) {
-                buckets.push(fi, gi, id);
-                return;
-            }
+        if let Open::Buckets(buckets) = self
+            && let Some((fi, gi)) = Self::small(f, g)
+        {
+            buckets.push(fi, gi, id);
+        } else {
+            self.push_on_heap(f, g, id);
+        }
+    }
+
+    /// The rare path of [`Open::push`], kept out of line so that the bucket path inlines.
+    #[cold]
+    #[inline(never)]
+    fn push_on_heap(&mut self, f: C, g: C, id: u32) {
+        if let Open::Buckets(_) = self {
             self.switch_to_heap();
         }
         if let Open::Heap(heap) = self {
@@ -297,7 +325,7 @@ where
         ..Stats::default()
     };
     let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let mut nodes: Vec<Node<P::State, P::Action, P::Cost>> = Vec::new();
+    let mut nodes: Vec<NodeOf<P, I>> = Vec::with_capacity(1024);
     let mut open: Open<P::Cost> = Open::new();
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
@@ -309,9 +337,11 @@ where
         cut = true;
     } else {
         let key = index.key(problem, start);
+        let memo = I::memo(&key);
         index.set(key, 0);
         nodes.push(Node {
             state: start.clone(),
+            memo,
             g: P::Cost::ZERO,
             h: h0,
             parent: NO_PARENT,
@@ -369,7 +399,8 @@ where
             }
             let (child, step) = problem.result(&nodes[id as usize].state, &action);
             let child_g = g + step;
-            let key = index.key(problem, &child);
+            let parent = &nodes[id as usize];
+            let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
             match index.get(&key) {
                 Some(cid) => {
                     let known = &mut nodes[cid as usize];
@@ -399,9 +430,11 @@ where
                         continue;
                     }
                     let cid = nodes.len() as u32;
+                    let memo = I::memo(&key);
                     index.set(key, cid);
                     nodes.push(Node {
                         state: child,
+                        memo,
                         g: child_g,
                         h: child_h,
                         parent: id,

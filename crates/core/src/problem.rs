@@ -58,6 +58,7 @@ impl_cost!(u8, u16, u32, u64, usize);
 ///   after its twin (parent pruning).
 /// * [`Problem::rank`] with [`Problem::rank_count`]: a perfect rank of the states into
 ///   `0..rank_count`; A* and BFS then keep their nodes in dense tables instead of hash maps.
+///   [`Problem::rank_child`] may derive a child's rank from its parent's.
 ///
 /// The order of [`Problem::actions`] is part of the contract: every algorithm tries actions in
 /// that order and never reorders siblings, so the same instance gives the same answer every run.
@@ -114,6 +115,21 @@ pub trait Problem {
     /// The number of distinct ranks, if the problem has a perfect rank.
     fn rank_count(&self) -> Option<usize> {
         None
+    }
+
+    /// The rank of `child`, reached by `action` from `parent`, whose rank is `parent_rank`.
+    /// A* calls it for every generated state when the problem has a perfect rank; problems
+    /// whose rank changes cheaply with one action (a sliding move swaps two cells) override
+    /// it. The default ranks `child` anew.
+    fn rank_child(
+        &self,
+        parent: &Self::State,
+        parent_rank: usize,
+        action: &Self::Action,
+        child: &Self::State,
+    ) -> Option<usize> {
+        let _ = (parent, parent_rank, action);
+        self.rank(child)
     }
 }
 

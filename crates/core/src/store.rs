@@ -15,7 +15,19 @@ pub(crate) trait Seen<P: Problem + ?Sized> {
 /// table it is the rank, which costs more than a lookup).
 pub(crate) trait NodeIndex<P: Problem + ?Sized> {
     type Key;
+    /// What a node keeps to derive its children's keys (its rank for a dense table).
+    type Memo: Copy;
     fn key(&self, problem: &P, state: &P::State) -> Self::Key;
+    /// The key of `child`, reached by `action` from `parent`, whose memo is `memo`.
+    fn child_key(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        memo: Self::Memo,
+        action: &P::Action,
+        child: &P::State,
+    ) -> Self::Key;
+    fn memo(key: &Self::Key) -> Self::Memo;
     fn get(&self, key: &Self::Key) -> Option<u32>;
     fn set(&mut self, key: Self::Key, id: u32);
 }
@@ -115,9 +127,27 @@ impl Drop for DenseIndex {
 
 impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     type Key = usize;
+    type Memo = u32;
     #[inline]
     fn key(&self, problem: &P, state: &P::State) -> usize {
         rank_of(problem, state)
+    }
+    #[inline]
+    fn child_key(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        memo: u32,
+        action: &P::Action,
+        child: &P::State,
+    ) -> usize {
+        let rank = problem.rank_child(parent, memo as usize, action, child);
+        rank.expect("a problem with rank_count() ranks every state")
+    }
+    #[inline]
+    fn memo(key: &usize) -> u32 {
+        // Dense tables hold at most DENSE_LIMIT < 2^32 ranks.
+        *key as u32
     }
     #[inline]
     fn get(&self, key: &usize) -> Option<u32> {
@@ -142,10 +172,17 @@ impl<S> Default for HashIndex<S> {
 
 impl<P: Problem + ?Sized> NodeIndex<P> for HashIndex<P::State> {
     type Key = P::State;
+    type Memo = ();
     #[inline]
     fn key(&self, _: &P, state: &P::State) -> P::State {
         state.clone()
     }
+    #[inline]
+    fn child_key(&self, _: &P, _: &P::State, _: (), _: &P::Action, child: &P::State) -> P::State {
+        child.clone()
+    }
+    #[inline]
+    fn memo(_: &P::State) {}
     #[inline]
     fn get(&self, key: &P::State) -> Option<u32> {
         self.0.get(key).copied()

@@ -35,6 +35,53 @@ pub fn rank(perm: &[u8]) -> u64 {
     r
 }
 
+/// The rank of `perm` from the rank of the permutation it was one swap ago: the element `0`
+/// (the blank) moved from position `from` to position `to`, trading places with the element now
+/// at `from`. O(|from - to| + n - max) simple steps instead of [`rank`]'s O(n) with a popcount
+/// each, and no dependency on the full permutation's prefix.
+///
+/// With `lo < hi` the two positions and `t` the moved element: the Lehmer digit of the blank is
+/// 0 wherever it stands; `t` on `lo` counts the smaller elements between the two positions
+/// (`m`), the blank, and the smaller elements after `hi` (`r`), while `t` on `hi` counted just
+/// `r`; each element between the positions that is smaller than `t` gains one (the blank
+/// replaced `t` on its right). So the rank with `t` on `lo` exceeds the rank with the blank on
+/// `lo` by `(m + 1 + r) (n-1-lo)! - r (n-1-hi)! + sum of (n-1-k)! over those smaller elements`.
+///
+/// ```
+/// use searchlab_npuzzle::cantor::{rank, rank_after_blank_swap};
+/// let before = [1, 0, 2, 3];
+/// let after = [1, 3, 2, 0]; // the blank went from position 1 to 3
+/// assert_eq!(rank_after_blank_swap(&after, rank(&before), 1, 3), rank(&after));
+/// ```
+#[inline]
+pub fn rank_after_blank_swap<const N: usize>(
+    perm: &[u8; N],
+    before: u64,
+    from: usize,
+    to: usize,
+) -> u64 {
+    let (lo, hi) = (from.min(to), from.max(to));
+    let t = perm[from];
+    let mut r = 0u64;
+    for &v in &perm[hi + 1..] {
+        r += u64::from(v < t);
+    }
+    let mut m = 0u64;
+    let mut between = 0u64;
+    for (k, &v) in perm.iter().enumerate().take(hi).skip(lo + 1) {
+        if v < t {
+            m += 1;
+            between += FACTORIALS[N - 1 - k];
+        }
+    }
+    let delta = (m + 1 + r) * FACTORIALS[N - 1 - lo] - r * FACTORIALS[N - 1 - hi] + between;
+    if from < to {
+        before + delta
+    } else {
+        before - delta
+    }
+}
+
 /// The number of set bits of a 20-bit mask. Without the `popcnt` instruction (not in the
 /// baseline x86-64 target) `count_ones` is a dozen instructions; two lookups in a 1 KiB table
 /// made the 8-puzzle's A* measurably faster (the rank is computed for every generated node).
@@ -101,6 +148,47 @@ mod tests {
                 assert!(prev < &p, "rank {r} out of order");
             }
             previous = Some(p);
+        }
+    }
+
+    /// Every move of the blank on every 3 x 3 permutation (blank = 0), and random 4 x 4 ones:
+    /// the incremental rank equals the full one.
+    #[test]
+    fn incremental_rank_equals_the_full_rank() {
+        fn check<const W: usize, const N: usize>(perm: [u8; N]) {
+            let blank = perm.iter().position(|&v| v == 0).unwrap();
+            let (row, col) = (blank / W, blank % W);
+            let mut targets = Vec::new();
+            if row > 0 {
+                targets.push(blank - W);
+            }
+            if row + 1 < W {
+                targets.push(blank + W);
+            }
+            if col > 0 {
+                targets.push(blank - 1);
+            }
+            if col + 1 < W {
+                targets.push(blank + 1);
+            }
+            for to in targets {
+                let mut after = perm;
+                after.swap(blank, to);
+                assert_eq!(
+                    rank_after_blank_swap(&after, rank(&perm), blank, to),
+                    rank(&after),
+                    "{perm:?}, blank {blank} -> {to}"
+                );
+            }
+        }
+        for r in 0..factorial(9) {
+            let p: [u8; 9] = unrank(r, 9).try_into().unwrap();
+            check::<3, 9>(p);
+        }
+        let mut rng = searchlab_core::SplitMix64::new(15);
+        for _ in 0..20_000 {
+            let p: [u8; 16] = unrank(rng.below(factorial(16)), 16).try_into().unwrap();
+            check::<4, 16>(p);
         }
     }
 }

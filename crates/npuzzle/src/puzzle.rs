@@ -267,7 +267,11 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
 
     #[inline]
     fn actions(&self, state: &Board<N>, out: &mut Vec<Move>) {
-        out.extend_from_slice(&self.moves_from[state.blank()]);
+        // One push per move: `extend_from_slice` of these 2 to 4 bytes became a call to
+        // `memcpy`, 4% of A*'s time in a profile.
+        for &mv in &self.moves_from[state.blank()] {
+            out.push(mv);
+        }
     }
 
     #[inline]
@@ -318,6 +322,22 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     #[inline]
     fn rank(&self, state: &Board<N>) -> Option<usize> {
         (N <= 12).then(|| cantor::rank(&state.cells) as usize)
+    }
+
+    /// One move swaps the blank with a neighbour: the child's rank follows from the parent's
+    /// ([`cantor::rank_after_blank_swap`]) at a fraction of a full ranking.
+    #[inline]
+    fn rank_child(
+        &self,
+        parent: &Board<N>,
+        parent_rank: usize,
+        _: &Move,
+        child: &Board<N>,
+    ) -> Option<usize> {
+        (N <= 12).then(|| {
+            let (from, to) = (parent.blank(), child.blank());
+            cantor::rank_after_blank_swap(&child.cells, parent_rank as u64, from, to) as usize
+        })
     }
 
     fn rank_count(&self) -> Option<usize> {
