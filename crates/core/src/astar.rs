@@ -247,11 +247,14 @@ impl<C: Cost> Open<C> {
 ///
 /// Ties among equal f are broken by larger g, then by the order of pushing (FIFO; by creation
 /// when costs are too large for buckets), so the same instance gives the same path every run;
-/// with an exact heuristic that path is the lexicographically smallest optimal one. Nodes live in a dense table when the problem has a perfect rank
-/// ([`Problem::rank`]), in a hash map (rustc-hash) otherwise. The open list is a bucket queue
-/// over (f, g) while they stay small, a binary heap beyond; a node whose g improves is pushed
-/// again and its stale entry skipped when popped (lazy deletion instead of decrease-key). The
-/// action back to a node's parent ([`Problem::inverse`]) is not tried.
+/// with an exact heuristic that path is the lexicographically smallest optimal one.
+///
+/// Nodes are found through a dense table when the problem has a perfect rank
+/// ([`Problem::rank`], children ranked by [`Problem::rank_child`]), a hash map (rustc-hash)
+/// otherwise. The open list is a bucket queue over (f, g) while they stay small (FIFO lists in
+/// which a node whose g improves moves in O(1)), a binary heap beyond (where it is pushed again
+/// and its stale entry skipped when popped). The action back to a node's parent
+/// ([`Problem::inverse`]) is not tried.
 ///
 /// # Arguments
 /// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
