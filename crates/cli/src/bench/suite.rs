@@ -127,6 +127,44 @@ pub fn game_run<M>(result: searchlab_core::GameResult<M>, left: u64) -> Run {
     }
 }
 
+/// One whole-game search of a game suite: `minimax`, or alpha-beta with a table unless `algo`
+/// is `alphabeta-notable`, iterative deepening when it is `alphabeta-id`; values in
+/// `value_range`; `left` moves to the end of the game (the plot's x axis).
+///
+/// A depth limit in `limits` is dropped: it would turn values into estimates. Each run gets a
+/// fresh table, so that no run profits from another's work (results must not depend on the
+/// order of the runs or on --jobs).
+pub fn game_search<G, E>(
+    game: &G,
+    root: &G::State,
+    eval: &E,
+    algo: &str,
+    limits: &Limits,
+    value_range: (searchlab_core::Value, searchlab_core::Value),
+    left: u64,
+) -> Run
+where
+    G: searchlab_core::Game,
+    E: searchlab_core::Evaluator<G>,
+{
+    let limits = Limits {
+        max_cost: None,
+        ..*limits
+    };
+    let result = match algo {
+        "minimax" => searchlab_core::minimax(game, root, eval, &limits),
+        _ => {
+            let config = searchlab_core::AlphaBetaConfig::new()
+                .with_limits(limits)
+                .with_table(algo != "alphabeta-notable")
+                .with_iterative(algo == "alphabeta-id")
+                .with_value_range(value_range.0, value_range.1);
+            searchlab_core::AlphaBeta::new(config).search(game, root, eval)
+        }
+    };
+    game_run(result, left)
+}
+
 /// A heuristic multiplied by a factor: inadmissible on purpose, for the test that the
 /// agreement check fires (`--heuristic inadmissible-test`).
 pub struct Inflated<H>(pub H, pub u32);

@@ -1,10 +1,10 @@
 //! n x n tic-tac-toe for `searchlab bench`: game values with perfect play (x maximises:
 //! 100 x wins, -100 o wins, 0 draw). `--heuristic` chooses the move order.
 
-use searchlab_core::{AlphaBeta, AlphaBetaConfig, Limits, minimax};
+use searchlab_core::Limits;
 use searchlab_tictactoe::{Board, Geometry, MoveOrder, SeedEval, TicTacToe, WIN, parse_input};
 
-use super::suite::{AlgoSpec, HeuristicSpec, Kind, Parsed, Run, Suite, game_run};
+use super::suite::{AlgoSpec, HeuristicSpec, Kind, Parsed, Run, Suite, game_search};
 use crate::instances;
 
 const ALGORITHMS: &[AlgoSpec] = &[
@@ -157,24 +157,6 @@ impl Suite for Tictactoe {
         let game = TicTacToe::new(p.geometry.clone()).with_order(order);
         let n = p.geometry.n() as u64;
         let left = n * n - u64::from(p.board.count());
-        // Whole-game searches only: a depth limit would make values estimates.
-        let limits = Limits {
-            max_cost: None,
-            ..*limits
-        };
-        let result = match algo {
-            "minimax" => minimax(&game, &p.board, &SeedEval, &limits),
-            _ => {
-                // A fresh table per run: results must not depend on which runs came before
-                // (or on --jobs).
-                let config = AlphaBetaConfig::new()
-                    .with_limits(limits)
-                    .with_table(algo != "alphabeta-notable")
-                    .with_iterative(algo == "alphabeta-id")
-                    .with_value_range(-WIN, WIN);
-                AlphaBeta::new(config).search(&game, &p.board, &SeedEval)
-            }
-        };
-        game_run(result, left)
+        game_search(&game, &p.board, &SeedEval, algo, limits, (-WIN, WIN), left)
     }
 }

@@ -1,11 +1,11 @@
 //! Triangle War (POJ 1085) for `searchlab bench`: final margins with perfect play (A's
 //! triangles minus B's). `--heuristic` chooses the move order.
 
-use searchlab_core::{AlphaBeta, AlphaBetaConfig, Limits, Value, minimax};
+use searchlab_core::{Limits, Value};
 use searchlab_triangle::input::{parse_judge, position_from_moves};
 use searchlab_triangle::{MoveOrder, Position, Segment, TriangleWar};
 
-use super::suite::{AlgoSpec, HeuristicSpec, Kind, Parsed, Run, Suite, game_run};
+use super::suite::{AlgoSpec, HeuristicSpec, Kind, Parsed, Run, Suite, game_search};
 use crate::instances;
 
 const ALGORITHMS: &[AlgoSpec] = &[
@@ -142,21 +142,6 @@ impl Suite for Triangle {
         };
         let game = TriangleWar::new(order, algo != "alphabeta-nosym");
         let left = 18 - u64::from(position.drawn_count());
-        let limits = Limits {
-            max_cost: None,
-            ..*limits
-        };
-        let result = match algo {
-            "minimax" => minimax(&game, position, &no_eval, &limits),
-            _ => {
-                // A fresh table per run, so that no run profits from another's work.
-                let config = AlphaBetaConfig::new()
-                    .with_limits(limits)
-                    .with_table(algo != "alphabeta-notable")
-                    .with_value_range(-9, 9);
-                AlphaBeta::new(config).search(&game, position, &no_eval)
-            }
-        };
-        game_run(result, left)
+        game_search(&game, position, &no_eval, algo, limits, (-9, 9), left)
     }
 }
