@@ -15,6 +15,9 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use searchlab_core::{Heuristic, Limits, idastar};
 use searchlab_rotation::{Board, CentreBound, CentrePdb, RotationGame};
 
+mod common;
+use common::timed;
+
 fn boards() -> Vec<Board> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -82,12 +85,6 @@ fn rotation(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(8));
     group.bench_function("centre_pdb", |b| b.iter(CentrePdb::build));
     group.finish();
-}
-
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
 }
 
 criterion_group!(benches, rotation);

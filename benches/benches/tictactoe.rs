@@ -11,7 +11,6 @@
 #![allow(missing_docs)]
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab_core::{GameResult, Limits, Stats, minimax};
@@ -19,6 +18,9 @@ use searchlab_tictactoe::{
     Board, Geometry, MoveOrder, Square, TicTacToe, WIN, first_winning_move,
     first_winning_move_with_stats, parse_input, poj1568_game, searcher,
 };
+
+mod common;
+use common::{report_game, timed};
 
 fn settings() -> Vec<(&'static str, TicTacToe)> {
     let g = poj1568_game();
@@ -51,21 +53,12 @@ fn null_windows(game: &TicTacToe) -> (bool, bool, Stats) {
     let x = s.search_window(game, &Board::EMPTY, &no_eval, WIN - 1, WIN);
     let o = s.search_window(game, &Board::EMPTY, &no_eval, -WIN, -WIN + 1);
     let mut stats = x.stats.clone();
-    add(&mut stats, &o.stats);
+    stats += &o.stats;
     (
         x.outcome.value().expect("no limits") >= WIN,
         o.outcome.value().expect("no limits") <= -WIN,
         stats,
     )
-}
-
-fn add(total: &mut Stats, s: &Stats) {
-    total.expanded += s.expanded;
-    total.generated += s.generated;
-    total.leaves += s.leaves;
-    total.cutoffs += s.cutoffs;
-    total.table_probes += s.table_probes;
-    total.table_hits += s.table_hits;
 }
 
 /// The boards of the judge's sample and of `positions.in`, in that order.
@@ -91,27 +84,9 @@ fn answer_all(game: &TicTacToe, boards: &[Board]) -> (usize, Stats) {
     for b in boards {
         let (square, stats) = first_winning_move_with_stats(&mut s, game, b).expect("no limits");
         wins += usize::from(square.is_some());
-        add(&mut total, &stats);
+        total += &stats;
     }
     (wins, total)
-}
-
-fn report(name: &str, stats: &Stats, time: Duration) {
-    eprintln!(
-        "  {name:<34} {:>9} expanded {:>9} generated {:>8} cutoffs {:>9} probes {:>8} hits  {:>9.2} ms",
-        stats.expanded,
-        stats.generated,
-        stats.cutoffs,
-        stats.table_probes,
-        stats.table_hits,
-        time.as_secs_f64() * 1e3
-    );
-}
-
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
 }
 
 fn tictactoe(c: &mut Criterion) {
@@ -126,12 +101,12 @@ fn tictactoe(c: &mut Criterion) {
             Some(0),
             "the empty 4x4 board is a draw"
         );
-        report(&format!("exact value, {name}"), &run.stats, time);
+        report_game(&format!("exact value, {name}"), &run.stats, time);
     }
     for (name, game) in settings() {
         let ((x_wins, o_wins, stats), time) = timed(|| null_windows(&game));
         assert!(!x_wins && !o_wins);
-        report(&format!("x wins? o wins?, {name}"), &stats, time);
+        report_game(&format!("x wins? o wins?, {name}"), &stats, time);
     }
     eprintln!(
         "tictactoe: {} POJ 1568 positions of puzzles/tictactoe (sample + positions.in), one table",
@@ -139,16 +114,16 @@ fn tictactoe(c: &mut Criterion) {
     );
     let game = poj1568_game();
     let ((wins, stats), time) = timed(|| answer_all(&game, &set));
-    report(
+    report_game(
         &format!("first winning squares ({wins} wins)"),
         &stats,
         time,
     );
     eprintln!("tictactoe: the empty 3x3 board");
     let (run, time) = timed(|| minimax(&three, &Board::EMPTY, &no_eval, &Limits::none()));
-    report("minimax", &run.stats, time);
+    report_game("minimax", &run.stats, time);
     let (run, time) = timed(|| searcher(Limits::none()).search(&three, &Board::EMPTY, &no_eval));
-    report("alpha-beta + table", &run.stats, time);
+    report_game("alpha-beta + table", &run.stats, time);
 
     let mut group = c.benchmark_group("tictactoe_empty_4x4");
     group.sample_size(20);

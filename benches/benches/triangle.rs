@@ -10,7 +10,6 @@
 #![allow(missing_docs)]
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use searchlab_core::{Limits, Stats};
@@ -18,6 +17,9 @@ use searchlab_triangle::exhaustive::Table;
 use searchlab_triangle::input::parse_judge;
 use searchlab_triangle::solve::Solver;
 use searchlab_triangle::{MoveOrder, Position, TriangleWar};
+
+mod common;
+use common::{report_game, timed};
 
 const SETTINGS: [(&str, TriangleWar); 4] = [
     (
@@ -75,31 +77,9 @@ fn solve_set(game: TriangleWar, positions: &[Position], winner_only: bool) -> St
         } else {
             solver.value(p).expect("no limits").1
         };
-        total.expanded += stats.expanded;
-        total.generated += stats.generated;
-        total.cutoffs += stats.cutoffs;
-        total.table_probes += stats.table_probes;
-        total.table_hits += stats.table_hits;
+        total += &stats;
     }
     total
-}
-
-fn report(name: &str, stats: &Stats, time: Duration) {
-    eprintln!(
-        "  {name:<28} {:>8} expanded {:>8} generated {:>8} cutoffs {:>8} probes {:>8} hits  {:>8.2} ms",
-        stats.expanded,
-        stats.generated,
-        stats.cutoffs,
-        stats.table_probes,
-        stats.table_hits,
-        time.as_secs_f64() * 1e3
-    );
-}
-
-fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    let start = Instant::now();
-    let value = f();
-    (value, start.elapsed())
 }
 
 fn triangle(c: &mut Criterion) {
@@ -109,12 +89,12 @@ fn triangle(c: &mut Criterion) {
     eprintln!("triangle: the empty board (value -3: B wins 6-3), one cold run each");
     for (name, game) in SETTINGS {
         let (stats, time) = timed(|| solve_set(game, &start, false));
-        report(&format!("value, {name}"), &stats, time);
+        report_game(&format!("value, {name}"), &stats, time);
     }
     let (stats, time) = timed(|| solve_set(SETTINGS[0].1, &start, true));
-    report("winner, greedy+symmetry", &stats, time);
+    report_game("winner, greedy+symmetry", &stats, time);
     let (analysis, time) = timed(|| Solver::default().analyse(&Position::start()));
-    report(
+    report_game(
         "all 18 moves, greedy+symmetry",
         &analysis.expect("no limits").stats,
         time,
@@ -125,10 +105,10 @@ fn triangle(c: &mut Criterion) {
     );
     for (name, game) in SETTINGS {
         let (stats, time) = timed(|| solve_set(game, &set, false));
-        report(&format!("values, {name}"), &stats, time);
+        report_game(&format!("values, {name}"), &stats, time);
     }
     let (stats, time) = timed(|| solve_set(SETTINGS[0].1, &set, true));
-    report("winners, greedy+symmetry", &stats, time);
+    report_game("winners, greedy+symmetry", &stats, time);
 
     let mut group = c.benchmark_group("triangle_empty_board");
     group.sample_size(20);

@@ -134,6 +134,32 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// Sums the statistics of several runs (a batch, the positions of a game): counts and times
+/// add up, `max_frontier` and `depth_reached` keep the largest, iterations are appended.
+///
+/// ```
+/// use searchlab_core::Stats;
+/// let mut total = Stats::default();
+/// total += &Stats { expanded: 3, max_frontier: 5, ..Stats::default() };
+/// total += &Stats { expanded: 4, max_frontier: 2, ..Stats::default() };
+/// assert_eq!((total.expanded, total.max_frontier), (7, 5));
+/// ```
+impl std::ops::AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, other: &Stats) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.max_frontier = self.max_frontier.max(other.max_frontier);
+        self.reopened += other.reopened;
+        self.iterations.extend_from_slice(&other.iterations);
+        self.leaves += other.leaves;
+        self.cutoffs += other.cutoffs;
+        self.table_probes += other.table_probes;
+        self.table_hits += other.table_hits;
+        self.depth_reached = self.depth_reached.max(other.depth_reached);
+        self.elapsed += other.elapsed;
+    }
+}
+
 /// A single-agent search's outcome with its statistics.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<A, C> {
