@@ -9,6 +9,7 @@ mod eight;
 mod error;
 mod fifteen;
 mod gametree;
+mod r#gen;
 mod instances;
 mod report;
 mod rotation;
@@ -68,6 +69,12 @@ enum Gen {
     Eight(eight::GenArgs),
     /// Random rotation-game boards.
     Rotation(rotation::GenArgs),
+    /// Random 15-puzzle boards (near the goal with --depth).
+    Fifteen(r#gen::FifteenArgs),
+    /// Random unfinished tic-tac-toe positions.
+    Tictactoe(r#gen::TictactoeArgs),
+    /// Random unfinished Triangle War games.
+    Triangle(r#gen::TriangleArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +88,9 @@ fn main() -> ExitCode {
         Command::Solve(Solve::Triangle(args)) => triangle::solve(args),
         Command::Gen(Gen::Eight(args)) => eight::generate(args),
         Command::Gen(Gen::Rotation(args)) => rotation::generate(args),
+        Command::Gen(Gen::Fifteen(args)) => r#gen::fifteen(args),
+        Command::Gen(Gen::Tictactoe(args)) => r#gen::tictactoe(args),
+        Command::Gen(Gen::Triangle(args)) => r#gen::triangle(args),
         Command::Judge { problem } => judge(problem),
         Command::Bench(args) => bench::run(args),
     };
