@@ -13,9 +13,9 @@ use searchlab_core::{
 use searchlab_npuzzle::{Board, Eight, Manhattan, Misplaced, Move, moves_to_string};
 use serde_json::json;
 
-use crate::error::{BadInput, batch_status};
+use crate::error::{BadInput, BadLine, BadLines, batch_status, place};
 use crate::instances::{self, Instance};
-use crate::report;
+use crate::report::{self, Format};
 
 /// A single-agent algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -43,15 +43,6 @@ pub enum HeuristicName {
     Manhattan,
     /// Number of misplaced tiles.
     Misplaced,
-}
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable lines.
-    Text,
-    /// One JSON object per instance (JSON Lines).
-    Json,
 }
 
 /// Arguments of `searchlab solve eight`.
@@ -207,30 +198,35 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let algo_label = format!("{:?}", args.algo).to_lowercase();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let (mut bad, mut mismatches) = (0, 0);
+    let mut bad = BadLines::new(args.format);
+    let mut mismatches = 0;
     for Instance {
         source,
         text,
         expected,
     } in &instances
     {
+        let (source, line) = report::split_source(source);
         let board = match parse_board(text) {
             Ok(b) => b,
             Err(msg) => {
-                eprintln!("searchlab: {source}: bad board '{text}': {msg}");
-                bad += 1;
-                if args.format == Format::Json {
-                    let line =
-                        json!({ "source": source, "input": text, "status": "error", "error": msg });
-                    writeln!(out, "{line}")?;
-                }
+                let fault = BadLine {
+                    source,
+                    line,
+                    input: Some(text),
+                    error: &msg,
+                };
+                bad.report(&mut out, &fault, &[])?;
                 continue;
             }
         };
         let solved = solve_board(&puzzle, &board, args.algo, args.heuristic, &limits);
         let check = expected.as_deref().map(|e| check_expected(&solved, e));
         if let Some(Err(msg)) = &check {
-            eprintln!("searchlab: {source}: WRONG ANSWER for {board}: {msg}");
+            eprintln!(
+                "searchlab: {}: WRONG ANSWER for {board}: {msg}",
+                place(source, line)
+            );
             mismatches += 1;
         }
         match args.format {
@@ -254,8 +250,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                         Outcome::Stopped(kind) => ("stopped", None, None, Some(kind.to_string())),
                     },
                 };
-                let line = json!({
+                let row = json!({
                     "source": source,
+                    "line": line,
+                    "input": text,
                     "board": board.to_string(),
                     "algorithm": algo_label,
                     "heuristic": heuristic_label,
@@ -266,14 +264,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     "expected": expected,
                     "stats": solved.result.as_ref().map(|r| report::stats_json(&r.stats)),
                 });
-                writeln!(out, "{line}")?;
+                report::json_line(&mut out, &row)?;
             }
         }
     }
     if mismatches > 0 {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }
-    Ok(batch_status(bad))
+    Ok(bad.status())
 }
 
 /// The text answer for one sliding-puzzle board (8- or 15-puzzle): the board, then the moves

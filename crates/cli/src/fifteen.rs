@@ -15,9 +15,9 @@ use searchlab_npuzzle::pattern::{AdditivePdb, Partition, Pattern};
 use searchlab_npuzzle::{Board, Fifteen, LinearConflict, Manhattan, Move, moves_to_string};
 use serde_json::json;
 
-use crate::error::{BadInput, batch_status};
+use crate::error::{BadInput, BadLine, BadLines, place};
 use crate::instances::{self, Instance};
-use crate::report;
+use crate::report::{self, Format};
 
 /// The goal convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -39,15 +39,6 @@ pub enum HeuristicName {
     Pdb663,
     /// Additive pattern databases 7-8 (577 MB, built in minutes and GBs once, then cached).
     Pdb78,
-}
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Human-readable lines.
-    Text,
-    /// One JSON object per instance (JSON Lines).
-    Json,
 }
 
 /// Arguments of `searchlab solve fifteen`.
@@ -218,7 +209,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let (mut bad, mut mismatches, mut solved, mut stopped, mut unsolvable) = (0, 0, 0, 0, 0);
+    let mut bad = BadLines::new(args.format);
+    let (mut mismatches, mut solved, mut stopped, mut unsolvable) = (0, 0, 0, 0);
     let (mut expanded, mut generated) = (0u64, 0u64);
     let start = Instant::now();
     for Instance {
@@ -227,17 +219,17 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         expected,
     } in &instances
     {
+        let (source, line) = report::split_source(source);
         let board = match Board::<16>::parse(text) {
             Ok(b) => b,
             Err(e) => {
-                let msg = e.to_string();
-                eprintln!("searchlab: {source}: bad board '{text}': {msg}");
-                bad += 1;
-                if args.format == Format::Json {
-                    let line =
-                        json!({ "source": source, "input": text, "status": "error", "error": msg });
-                    writeln!(out, "{line}")?;
-                }
+                let fault = BadLine {
+                    source,
+                    line,
+                    input: Some(text),
+                    error: &e.to_string(),
+                };
+                bad.report(&mut out, &fault, &[])?;
                 continue;
             }
         };
@@ -260,7 +252,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             .as_deref()
             .map(|e| check_expected(result.as_ref(), e))
         {
-            eprintln!("searchlab: {source}: WRONG ANSWER for {board}: {msg}");
+            eprintln!(
+                "searchlab: {}: WRONG ANSWER for {board}: {msg}",
+                place(source, line)
+            );
             mismatches += 1;
         }
         match args.format {
@@ -277,9 +272,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     }
                     Some(Outcome::Stopped(kind)) => ("stopped", None, None, Some(kind.to_string())),
                 };
-                let line = json!({
+                let row = json!({
                     "source": source,
+                    "line": line,
+                    "input": text,
                     "board": board.to_string(),
+                    "algorithm": "idastar",
                     "heuristic": label,
                     "h0": heuristic.estimate(&puzzle, &board),
                     "status": status,
@@ -289,15 +287,16 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     "expected": expected,
                     "stats": result.as_ref().map(|r| report::stats_json(&r.stats)),
                 });
-                writeln!(out, "{line}")?;
+                report::json_line(&mut out, &row)?;
             }
         }
     }
     if args.format == Format::Text && instances.len() > 1 {
         let mut total = format!(
-            "total: {solved} solved, {unsolvable} unsolvable, {bad} bad, {stopped} stopped; \
+            "total: {solved} solved, {unsolvable} unsolvable, {} bad, {stopped} stopped; \
              expanded {expanded}, \
              generated {generated}, search time {}",
+            bad.count(),
             report::format_duration(start.elapsed())
         );
         if let Some(t) = build {
@@ -308,5 +307,5 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if mismatches > 0 {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }
-    Ok(batch_status(bad))
+    Ok(bad.status())
 }

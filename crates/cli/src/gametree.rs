@@ -4,12 +4,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 use searchlab_core::Player;
 use searchlab_gametree::{Analysis, GameTree, ParseError, analyse};
 use serde_json::json;
 
-use crate::error::BadInput;
+use crate::error::{BadInput, BadLine};
+use crate::report::{Format, json_line, read_input, source_name};
 
 const TREE_HELP: &str = "\
 TREE: nested parentheses of integer leaves, children separated by commas, whitespace allowed:
@@ -30,15 +30,6 @@ pub enum RootArg {
     Max,
     /// The minimising side.
     Min,
-}
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// One JSON object.
-    Json,
 }
 
 /// Arguments of `searchlab solve gametree`.
@@ -121,24 +112,34 @@ fn pruned_leaves(tree: &GameTree, a: &Analysis) -> usize {
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (source, text) = match (&args.tree, &args.file) {
         (Some(t), _) => ("TREE".to_owned(), t.clone()),
-        (None, Some(path)) if path.as_os_str() == "-" => (
-            "standard input".to_owned(),
-            std::io::read_to_string(std::io::stdin()).context("reading standard input")?,
-        ),
-        (None, Some(path)) => (
-            path.display().to_string(),
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?,
-        ),
+        (None, Some(path)) => (source_name(path), read_input(path)?),
         (None, None) => return Err(BadInput("give a TREE or --file".into()).into()),
     };
     let root = match args.root {
         RootArg::Max => Player::Max,
         RootArg::Min => Player::Min,
     };
-    let tree = GameTree::parse(&text, root).map_err(|e| explain(&source, &text, &e))?;
-    let a = analyse(&tree);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let tree = match GameTree::parse(&text, root) {
+        Ok(tree) => tree,
+        Err(e) => {
+            // One tree, one row, as every `solve` prints; the message with the caret goes to
+            // stderr through `main`. The tree's text may span lines: no `input`.
+            if args.format == Format::Json {
+                let fault = BadLine {
+                    source: &source,
+                    line: None,
+                    input: None,
+                    error: &e.to_string(),
+                };
+                json_line(&mut out, &fault.json())?;
+                out.flush()?;
+            }
+            return Err(explain(&source, &text, &e).into());
+        }
+    };
+    let a = analyse(&tree);
     // The principal variation as the nodes it passes, root excluded.
     let pv_nodes: Vec<String> = (1..=a.pv.len())
         .map(|i| tree.path_name(&a.pv[..i]))
@@ -199,6 +200,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         Format::Json => {
             let report = json!({
+                "source": source,
+                "status": "solved",
                 "root": player_name(root),
                 "nodes": tree.len(),
                 "leaves": tree.leaf_count(),
@@ -214,7 +217,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 "minimax_expanded": a.minimax_stats.expanded,
                 "alphabeta_expanded": a.alphabeta_stats.expanded,
             });
-            writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+            json_line(&mut out, &report)?;
         }
     }
     out.flush()?;

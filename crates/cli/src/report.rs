@@ -1,7 +1,65 @@
-//! Shared printing of run statistics, as text and as JSON, for every problem module.
+//! What every `searchlab solve` module prints the same way: the output format, JSON Lines,
+//! where an instance came from, and run statistics as text and as JSON.
+//!
+//! The JSON convention, for every problem: JSON Lines, exactly one compact object per instance
+//! per line (a single instance and a batch alike), in input order, bad instances included as
+//! `{"source", "line", "input", "status": "error", "error"}`. Fields that mean the same thing
+//! have the same name everywhere: `source` (the file, `stdin`, `argument N` or the argument's
+//! name), `line` (1-based, `null` for an argument), `input`, `status` (`solved`, `unsolvable`,
+//! `stopped`, `error`), `limit`, `moves`, `length`, `stats` ([`stats_json`]).
 
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::Context;
 use searchlab_core::{Iteration, Stats};
 use serde_json::{Value, json};
+
+/// Output format of every `searchlab solve` subcommand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Human-readable text.
+    Text,
+    /// JSON Lines: one compact JSON object per instance per line, bad instances included.
+    Json,
+}
+
+/// Writes `value` as one compact line, so that `jq` and line-oriented tools see one instance
+/// per line whatever the problem.
+pub fn json_line(out: &mut dyn Write, value: &Value) -> io::Result<()> {
+    writeln!(out, "{value}")
+}
+
+/// The name of an input file in messages and in JSON `source`: `stdin` for `-`, as the
+/// instance readers of the sliding puzzles name it.
+pub fn source_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "stdin".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The whole text of a file, or of standard input for `-`.
+pub fn read_input(path: &Path) -> anyhow::Result<String> {
+    if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("reading standard input")
+    } else {
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+    }
+}
+
+/// Splits the `source` of an [`Instance`](crate::instances::Instance) (`FILE:LINE`, or
+/// `argument N` with no line) into the file and the line.
+pub fn split_source(source: &str) -> (&str, Option<usize>) {
+    match source.rsplit_once(':') {
+        Some((file, line)) => match line.parse() {
+            Ok(line) => (file, Some(line)),
+            Err(_) => (source, None),
+        },
+        None => (source, None),
+    }
+}
 
 /// One line of statistics: only the fields the algorithm filled in.
 pub fn stats_text(stats: &Stats) -> String {

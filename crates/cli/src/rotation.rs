@@ -17,8 +17,8 @@ use searchlab_rotation::generate::{random_board, scrambled_board};
 use searchlab_rotation::{Board, CentreBound, CentrePdb, Move, RotationGame, moves_to_string};
 use serde_json::{Value as Json, json};
 
-use crate::error::{BadInput, batch_status};
-use crate::report::{stats_json, stats_text};
+use crate::error::{BadInput, BadLine, BadLines, batch_status};
+use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
 
 const BOARD_HELP: &str = "\
 BOARD: the 24 cells in the judge's order, eight each of 1, 2, 3, as one argument or 24:
@@ -57,15 +57,6 @@ pub enum HeuristicName {
     Centre,
     /// The exact distance from a pattern database over one symbol's cells.
     Pdb,
-}
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// One JSON object per board (an array for --file).
-    Json,
 }
 
 /// Arguments of `searchlab solve rotation`.
@@ -202,37 +193,49 @@ fn algo_name(algo: Algo) -> &'static str {
     }
 }
 
-/// One board's report in JSON.
+/// Where a board came from and its text, for the JSON rows.
+struct Origin<'a> {
+    source: &'a str,
+    line: Option<usize>,
+    input: &'a str,
+}
+
+/// One board's report in JSON: the fields of `solve eight`, plus `centre` and the table's
+/// build time.
 fn report_json(
+    origin: &Origin<'_>,
     board: &Board,
     algo: Algo,
     chosen: &Chosen,
     result: &SearchResult<Move, u32>,
 ) -> Json {
-    let mut report = json!({
+    let (status, moves, length, limit, centre) = match &result.outcome {
+        Outcome::Solved { actions, .. } => (
+            "solved",
+            Some(moves_to_string(actions)),
+            Some(actions.len()),
+            None,
+            final_centre(board, actions),
+        ),
+        Outcome::NoSolution => ("unsolvable", None, None, None, None),
+        Outcome::Stopped(kind) => ("stopped", None, None, Some(kind.to_string()), None),
+    };
+    json!({
+        "source": origin.source,
+        "line": origin.line,
+        "input": origin.input,
         "board": board.to_string(),
-        "algo": algo_name(algo),
+        "algorithm": algo_name(algo),
         "heuristic": chosen.name,
         "h0": h0(chosen, board),
-    });
-    match &result.outcome {
-        Outcome::Solved { actions, .. } => {
-            report["status"] = json!("solved");
-            report["moves"] = json!(moves_to_string(actions));
-            report["length"] = json!(actions.len());
-            report["centre"] = json!(final_centre(board, actions));
-        }
-        Outcome::NoSolution => report["status"] = json!("no solution"),
-        Outcome::Stopped(kind) => {
-            report["status"] = json!("stopped");
-            report["limit"] = json!(kind.to_string());
-        }
-    }
-    report["stats"] = stats_json(&result.stats);
-    if let Some(build) = chosen.build {
-        report["table_build_ms"] = json!(ms(build));
-    }
-    report
+        "status": status,
+        "moves": moves,
+        "length": length,
+        "limit": limit,
+        "centre": centre,
+        "stats": stats_json(&result.stats),
+        "table_build_ms": chosen.build.map(ms),
+    })
 }
 
 fn h0(chosen: &Chosen, board: &Board) -> Option<u32> {
@@ -255,8 +258,9 @@ fn limits_of(args: &SolveArgs) -> anyhow::Result<Limits> {
     Ok(limits)
 }
 
-/// The boards of a file: (1-based line number, board or what is wrong with the line).
-fn read_boards(text: &str) -> Vec<(usize, Result<Board, String>)> {
+/// The boards of a file: (1-based line number, the line's text, board or what is wrong with
+/// the line).
+fn read_boards(text: &str) -> Vec<(usize, &str, Result<Board, String>)> {
     let mut boards = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -266,7 +270,8 @@ fn read_boards(text: &str) -> Vec<(usize, Result<Board, String>)> {
         if trimmed == "0" {
             break;
         }
-        boards.push((i + 1, trimmed.parse::<Board>().map_err(|e| e.to_string())));
+        let board = trimmed.parse::<Board>().map_err(|e| e.to_string());
+        boards.push((i + 1, trimmed, board));
     }
     boards
 }
@@ -280,102 +285,95 @@ fn table_line(chosen: &Chosen) -> Option<String> {
     })
 }
 
-/// `searchlab solve rotation`.
+/// `searchlab solve rotation`: the BOARD argument is a batch of one, without line numbers.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = limits_of(&args)?;
+    let (source, text) = match &args.file {
+        None => ("BOARD".to_owned(), args.board.join(" ")),
+        Some(path) => (source_name(path), read_input(path)?),
+    };
+    let boards: Vec<(Option<usize>, &str, Result<Board, String>)> = match &args.file {
+        None => vec![(
+            None,
+            text.as_str(),
+            text.parse().map_err(|e| format!("{e}")),
+        )],
+        Some(_) => read_boards(&text)
+            .into_iter()
+            .map(|(number, line, board)| (Some(number), line, board))
+            .collect(),
+    };
+    let batch = args.file.is_some();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut stopped = 0;
-    let code = match &args.file {
-        None => {
-            let text = args.board.join(" ");
-            let board: Board = text.parse().map_err(|e| BadInput(format!("BOARD: {e}")))?;
-            let chosen = choose(args.algo, args.heuristic);
-            let result = run(args.algo, &chosen, &board, &limits);
-            stopped += usize::from(matches!(result.outcome, Outcome::Stopped(_)));
-            match args.format {
-                Format::Text => {
-                    if let Some(line) = table_line(&chosen) {
-                        out.write_all(line.as_bytes())?;
-                    }
-                    let report = report_text("", &board, args.algo, &chosen, &result);
-                    out.write_all(report.as_bytes())?;
-                }
-                Format::Json => {
-                    let report = report_json(&board, args.algo, &chosen, &result);
-                    writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Some(path) => {
-            let text = if path.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin()).context("reading standard input")?
-            } else {
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("reading {}", path.display()))?
-            };
-            let name = path.display().to_string();
-            let chosen = choose(args.algo, args.heuristic);
-            if args.format == Format::Text
-                && let Some(line) = table_line(&chosen)
-            {
-                out.write_all(line.as_bytes())?;
-            }
-            let mut bad = 0;
-            let mut reports = Vec::new();
-            let mut total = Stats::default();
-            let mut solved = 0;
-            for (number, board) in read_boards(&text) {
-                let board = match board {
-                    Ok(board) => board,
-                    Err(e) => {
-                        bad += 1;
-                        // Flush first so that messages and answers interleave in order on a
-                        // terminal.
-                        out.flush()?;
-                        eprintln!("searchlab: {name}: line {number}: {e}");
-                        if args.format == Format::Json {
-                            reports.push(json!({ "line": number, "error": e }));
-                        }
-                        continue;
-                    }
-                };
-                let result = run(args.algo, &chosen, &board, &limits);
-                stopped += usize::from(matches!(result.outcome, Outcome::Stopped(_)));
-                solved += usize::from(matches!(result.outcome, Outcome::Solved { .. }));
-                total.expanded += result.stats.expanded;
-                total.generated += result.stats.generated;
-                total.elapsed += result.stats.elapsed;
-                match args.format {
-                    Format::Text => {
-                        let label = format!("line {number}: ");
-                        let report = report_text(&label, &board, args.algo, &chosen, &result);
-                        writeln!(out, "{report}")?;
-                    }
-                    Format::Json => {
-                        let mut report = report_json(&board, args.algo, &chosen, &result);
-                        report["line"] = json!(number);
-                        reports.push(report);
-                    }
-                }
-            }
-            match args.format {
-                Format::Text => writeln!(
-                    out,
-                    "total: {solved} solved, {bad} bad, {stopped} stopped; expanded {}, generated {}, time {:.3} ms",
-                    total.expanded,
-                    total.generated,
-                    ms(total.elapsed)
-                )?,
-                Format::Json => {
-                    writeln!(out, "{}", serde_json::to_string_pretty(&reports)?)?;
-                }
-            }
-            batch_status(bad)
-        }
+    // A bad BOARD argument is not searched: no table to build (iddfs takes none). A file
+    // gets its table line whatever its lines hold.
+    let chosen = if batch || boards.iter().any(|(_, _, b)| b.is_ok()) {
+        choose(args.algo, args.heuristic)
+    } else {
+        choose(Algo::Iddfs, args.heuristic)
     };
+    if args.format == Format::Text
+        && let Some(line) = table_line(&chosen)
+    {
+        out.write_all(line.as_bytes())?;
+    }
+    let mut bad = BadLines::new(args.format);
+    let (mut solved, mut stopped) = (0, 0);
+    let mut total = Stats::default();
+    for (line, input, board) in &boards {
+        let board = match board {
+            Ok(board) => board,
+            Err(e) => {
+                let fault = BadLine {
+                    source: &source,
+                    line: *line,
+                    input: Some(input),
+                    error: e,
+                };
+                bad.report(&mut out, &fault, &[])?;
+                continue;
+            }
+        };
+        let result = run(args.algo, &chosen, board, &limits);
+        stopped += usize::from(matches!(result.outcome, Outcome::Stopped(_)));
+        solved += usize::from(matches!(result.outcome, Outcome::Solved { .. }));
+        total.expanded += result.stats.expanded;
+        total.generated += result.stats.generated;
+        total.elapsed += result.stats.elapsed;
+        match (args.format, line) {
+            (Format::Text, None) => {
+                let report = report_text("", board, args.algo, &chosen, &result);
+                out.write_all(report.as_bytes())?;
+            }
+            (Format::Text, Some(number)) => {
+                let label = format!("line {number}: ");
+                let report = report_text(&label, board, args.algo, &chosen, &result);
+                writeln!(out, "{report}")?;
+            }
+            (Format::Json, _) => {
+                let origin = Origin {
+                    source: &source,
+                    line: *line,
+                    input,
+                };
+                let row = report_json(&origin, board, args.algo, &chosen, &result);
+                json_line(&mut out, &row)?;
+            }
+        }
+    }
+    if batch && args.format == Format::Text {
+        writeln!(
+            out,
+            "total: {solved} solved, {} bad, {stopped} stopped; expanded {}, generated {}, time {:.3} ms",
+            bad.count(),
+            total.expanded,
+            total.generated,
+            ms(total.elapsed)
+        )?;
+    }
     out.flush()?;
+    let code = bad.status();
     // A board that a limit stopped has no answer: not bad input, but not a success either.
     if code == ExitCode::SUCCESS && stopped > 0 {
         return Ok(ExitCode::FAILURE);
@@ -406,9 +404,12 @@ pub fn generate(args: GenArgs) -> anyhow::Result<ExitCode> {
 pub fn judge(input: &str, out: &mut dyn Write) -> anyhow::Result<ExitCode> {
     let boards = read_boards(input);
     // Only build the table when there is a board to solve.
-    let pdb = boards.iter().any(|(_, b)| b.is_ok()).then(CentrePdb::build);
+    let pdb = boards
+        .iter()
+        .any(|(_, _, b)| b.is_ok())
+        .then(CentrePdb::build);
     let mut bad = 0;
-    for (number, board) in boards {
+    for (number, _, board) in boards {
         let board = match board {
             Ok(board) => board,
             Err(e) => {

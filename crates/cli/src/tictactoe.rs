@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::Context;
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, GameOutcome, GameResult, Limits, RootMove, Stats, Value, minimax,
 };
@@ -16,8 +15,8 @@ use searchlab_tictactoe::{
 };
 use serde_json::{Value as Json, json};
 
-use crate::error::{BadInput, batch_status};
-use crate::report::{stats_json, stats_text};
+use crate::error::{BadInput, BadLine, BadLines, batch_status};
+use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
 
 const BOARD_HELP: &str = "\
 BOARD: the rows from top to bottom, separated by '/', each row n characters from
@@ -66,15 +65,6 @@ pub enum SideArg {
     X,
     /// o.
     O,
-}
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// One JSON object per board (an array for --file).
-    Json,
 }
 
 /// Arguments of `searchlab solve tictactoe`.
@@ -407,15 +397,26 @@ fn report_text(args: &SolveArgs, label: &str, job: &Job, report: &Report) -> Str
     out
 }
 
-fn report_json(args: &SolveArgs, job: &Job, report: &Report) -> Json {
+/// One board's JSON row: where it came from, then the answer (`moves` is not used: it means
+/// a solution's moves for the puzzles; every root move's value is `move_values`, as for
+/// Triangle War).
+fn report_json(
+    args: &SolveArgs,
+    (source, line, input): (&str, Option<usize>, &str),
+    job: &Job,
+    report: &Report,
+) -> Json {
     let g = job.game.geometry();
     let mut j = json!({
+        "source": source,
+        "line": line,
+        "input": input,
         "board": g.format(&job.board),
         "size": g.n(),
         "k": g.k(),
         "to_move": job.board.to_move().to_string(),
         "max": job.game.max_side().to_string(),
-        "algo": match args.algo { Algo::Minimax => "minimax", Algo::Alphabeta => "alphabeta" },
+        "algorithm": match args.algo { Algo::Minimax => "minimax", Algo::Alphabeta => "alphabeta" },
         "table": args.algo == Algo::Alphabeta && !args.no_table,
         "iterative": args.iterative,
         "depth": args.depth,
@@ -455,7 +456,7 @@ fn report_json(args: &SolveArgs, job: &Job, report: &Report) -> Json {
         }
     }
     if args.all_moves {
-        j["moves"] = json!(
+        j["move_values"] = json!(
             report
                 .moves
                 .iter()
@@ -467,75 +468,56 @@ fn report_json(args: &SolveArgs, job: &Job, report: &Report) -> Json {
     j
 }
 
-/// `searchlab solve tictactoe`.
+/// `searchlab solve tictactoe`: the BOARD argument is a batch of one, without a line number.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let limits = limits_of(&args)?;
+    let (source, text) = match &args.file {
+        None => ("BOARD".to_owned(), args.board.clone().unwrap_or_default()),
+        Some(path) => (source_name(path), read_input(path)?),
+    };
+    let boards: Vec<(Option<usize>, &str)> = match &args.file {
+        None => vec![(None, text.as_str())],
+        Some(_) => text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| (Some(i + 1), line.trim()))
+            .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+            .collect(),
+    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    match &args.file {
-        None => {
-            let text = args.board.clone().unwrap_or_default();
-            let job = job(&args, &text).map_err(|e| BadInput(format!("BOARD: {e}")))?;
-            let report = run(&args, &job, &limits);
-            match args.format {
-                Format::Text => out.write_all(report_text(&args, "", &job, &report).as_bytes())?,
-                Format::Json => writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&report_json(&args, &job, &report))?
-                )?,
-            }
-            out.flush()?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(path) => {
-            let text = if path.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin()).context("reading standard input")?
-            } else {
-                std::fs::read_to_string(path)
-                    .with_context(|| format!("reading {}", path.display()))?
-            };
-            let name = path.display().to_string();
-            let mut bad = 0;
-            let mut reports = Vec::new();
-            for (i, line) in text.lines().enumerate() {
-                let line = line.trim();
-                if line.is_empty() || line.starts_with('#') {
-                    continue;
-                }
-                let number = i + 1;
-                let job = match job(&args, line) {
-                    Ok(job) => job,
-                    Err(e) => {
-                        bad += 1;
-                        out.flush()?;
-                        eprintln!("searchlab: {name}: line {number}: {e}");
-                        if args.format == Format::Json {
-                            reports.push(json!({ "line": number, "error": e }));
-                        }
-                        continue;
-                    }
+    let mut bad = BadLines::new(args.format);
+    for &(line, input) in &boards {
+        let job = match job(&args, input) {
+            Ok(job) => job,
+            Err(e) => {
+                let fault = BadLine {
+                    source: &source,
+                    line,
+                    input: Some(input),
+                    error: &e,
                 };
-                let report = run(&args, &job, &limits);
-                match args.format {
-                    Format::Text => {
-                        let label = format!("line {number}: ");
-                        writeln!(out, "{}", report_text(&args, &label, &job, &report))?;
-                    }
-                    Format::Json => {
-                        let mut j = report_json(&args, &job, &report);
-                        j["line"] = json!(number);
-                        reports.push(j);
-                    }
-                }
+                bad.report(&mut out, &fault, &[])?;
+                continue;
             }
-            if args.format == Format::Json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&reports)?)?;
+        };
+        let report = run(&args, &job, &limits);
+        match (args.format, line) {
+            (Format::Text, None) => {
+                out.write_all(report_text(&args, "", &job, &report).as_bytes())?
             }
-            out.flush()?;
-            Ok(batch_status(bad))
+            (Format::Text, Some(number)) => {
+                let label = format!("line {number}: ");
+                writeln!(out, "{}", report_text(&args, &label, &job, &report))?;
+            }
+            (Format::Json, _) => {
+                let row = report_json(&args, (&source, line, input), &job, &report);
+                json_line(&mut out, &row)?;
+            }
         }
     }
+    out.flush()?;
+    Ok(bad.status())
 }
 
 /// `searchlab gen`: nothing to generate for tic-tac-toe.

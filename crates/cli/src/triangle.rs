@@ -2,19 +2,18 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Context;
 use searchlab_core::Limits;
 use searchlab_triangle::board::TRIANGLE_MASKS;
-use searchlab_triangle::input::{GameRecord, parse_judge, position_from_moves};
+use searchlab_triangle::input::{GameRecord, InputError, parse_judge, position_from_moves};
 use searchlab_triangle::solve::{Analysis, Solver};
 use searchlab_triangle::{MoveOrder, Position, Segment, Side, TriangleWar};
 use serde_json::{Value as Json, json};
 
-use crate::error::{BadInput, batch_status};
-use crate::report::{stats_json, stats_text};
+use crate::error::{BadLine, BadLines, batch_status};
+use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
 
 const MOVES_HELP: &str = "\
 MOVES: the segments already drawn, in order, from the empty board; A drew first and whoever
@@ -38,15 +37,6 @@ The dots and the 18 segments:
 move count m and m lines `i j`) and solves each; `-` reads standard input.
 
 Values are final margins: A's triangles minus B's at the end, with perfect play from here.";
-
-/// Output format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human-readable text with a drawing of the board.
-    Text,
-    /// One JSON object per position (an array for --file).
-    Json,
-}
 
 /// Move order of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -92,7 +82,7 @@ impl SolveArgs {
 #[derive(clap::Args)]
 pub struct GenArgs {}
 
-/// `searchlab solve triangle`.
+/// `searchlab solve triangle`: the MOVES arguments are a batch of one position.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -100,19 +90,36 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let code = match &args.file {
         None => {
             let text = args.moves.join(" ");
-            let (moves, position) =
-                position_from_moves(&text).map_err(|e| BadInput(format!("MOVES: {e}")))?;
-            let analysis = solver.analyse(&position)?;
-            match args.format {
-                Format::Text => {
-                    out.write_all(text_report(&moves, &position, &analysis).as_bytes())?
+            let mut bad = BadLines::new(args.format);
+            match position_from_moves(&text) {
+                Ok((moves, position)) => {
+                    let analysis = solver.analyse(&position)?;
+                    match args.format {
+                        Format::Text => {
+                            out.write_all(text_report(&moves, &position, &analysis).as_bytes())?
+                        }
+                        Format::Json => {
+                            let origin = Origin {
+                                source: "MOVES",
+                                line: None,
+                                game: None,
+                            };
+                            let row = json_report(&origin, &moves, &position, &analysis);
+                            json_line(&mut out, &row)?;
+                        }
+                    }
                 }
-                Format::Json => {
-                    let report = json_report(&moves, &position, &analysis);
-                    writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+                Err(e) => {
+                    let fault = BadLine {
+                        source: "MOVES",
+                        line: None,
+                        input: Some(&text),
+                        error: &e.to_string(),
+                    };
+                    bad.report(&mut out, &fault, &[])?;
                 }
             }
-            ExitCode::SUCCESS
+            bad.status()
         }
         Some(path) => solve_file(path, args.format, &mut solver, &mut out)?,
     };
@@ -121,28 +128,35 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn solve_file(
-    path: &PathBuf,
+    path: &Path,
     format: Format,
     solver: &mut Solver,
     out: &mut dyn Write,
 ) -> anyhow::Result<ExitCode> {
-    let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading standard input")?
-    } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
-    };
-    let name = if path.as_os_str() == "-" {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
+    let text = read_input(path)?;
+    let name = source_name(path);
     let batch = parse_judge(&text);
-    let mut bad = 0;
-    let mut reports = Vec::new();
+    let mut bad = BadLines::new(format);
+    // A game spans several lines: its rows have no `input` but the line of its move count
+    // (the line of the fault for a bad one) and its number.
+    let mut report_error = |out: &mut dyn Write, e: &InputError| {
+        let what = match e.game {
+            Some(game) => format!("game {game}: {}", e.kind),
+            None => e.kind.to_string(),
+        };
+        let fault = BadLine {
+            source: &name,
+            line: Some(e.line),
+            input: None,
+            error: &what,
+        };
+        bad.report(out, &fault, &[("game", json!(e.game))])
+    };
     for (i, game) in batch.games.iter().enumerate() {
         match game {
             Ok(GameRecord {
                 number,
+                line,
                 moves,
                 position,
                 ..
@@ -157,33 +171,22 @@ fn solve_file(
                         out.write_all(text_report(moves, position, &analysis).as_bytes())?;
                     }
                     Format::Json => {
-                        let mut report = json_report(moves, position, &analysis);
-                        report["game"] = json!(number);
-                        reports.push(report);
+                        let origin = Origin {
+                            source: &name,
+                            line: Some(*line),
+                            game: Some(*number),
+                        };
+                        json_line(out, &json_report(&origin, moves, position, &analysis))?;
                     }
                 }
             }
-            Err(e) => {
-                bad += 1;
-                eprintln!("searchlab: {name}: {e}");
-                if format == Format::Json {
-                    reports.push(json!({ "game": e.game, "error": e.to_string() }));
-                }
-            }
+            Err(e) => report_error(out, e)?,
         }
     }
     if let Some(e) = &batch.outside {
-        bad += 1;
-        eprintln!("searchlab: {name}: {e}");
+        report_error(out, e)?;
     }
-    if format == Format::Json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&Json::Array(reports))?
-        )?;
-    }
-    Ok(batch_status(bad))
+    Ok(bad.status())
 }
 
 /// `searchlab gen` (not wired: Triangle War positions are written as move lists).
@@ -356,10 +359,31 @@ fn text_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> S
     t
 }
 
-fn json_report(moves: &[Segment], position: &Position, analysis: &Analysis) -> Json {
+/// Where a position came from, for its JSON row.
+struct Origin<'a> {
+    source: &'a str,
+    /// The line of the game's move count in a file.
+    line: Option<usize>,
+    /// The game's number in a file.
+    game: Option<usize>,
+}
+
+/// A position's JSON row. The moves drawn so far are `played` (and, as one string a user
+/// can type back, `input`): `moves` means a solution's moves in the puzzles' rows.
+fn json_report(
+    origin: &Origin<'_>,
+    moves: &[Segment],
+    position: &Position,
+    analysis: &Analysis,
+) -> Json {
     let (fa, fb) = final_score(analysis.value);
     json!({
-        "moves": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "source": origin.source,
+        "line": origin.line,
+        "game": origin.game,
+        "input": join(moves),
+        "status": "solved",
+        "played": moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         "score": { "A": position.score(Side::A), "B": position.score(Side::B) },
         "to_move": (!position.is_over()).then(|| position.to_move().to_string()),
         "winner": analysis.winner.to_string(),

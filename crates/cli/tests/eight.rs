@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{searchlab, text};
+use common::{json_lines, searchlab, text};
 
 #[test]
 fn judge_1077_reproduces_the_sample_exactly() {
@@ -83,12 +83,43 @@ fn json_output_has_moves_length_and_statistics() {
         "",
     );
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1, "one line for one board");
+    let v = &rows[0];
+    assert_eq!(v["source"], "argument 1");
+    assert!(v["line"].is_null());
+    assert_eq!(v["input"], "8 6 7 2 5 4 3 x 1");
+    assert_eq!(v["algorithm"], "idastar");
     assert_eq!(v["status"], "solved");
     assert_eq!(v["length"], 31);
     assert_eq!(v["moves"].as_str().unwrap().len(), 31);
     assert!(v["stats"]["expanded"].as_u64().unwrap() > 0);
     assert!(!v["stats"]["iterations"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn json_batch_gives_a_bad_line_its_own_row_in_its_place() {
+    let input = "1 2 3 4 5 6 7 x 8\n1 2 3\n# a comment\n1 2 3 4 5 6 x 7 8\n";
+    let out = searchlab(&["solve", "eight", "--format", "json"], input);
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 3, "{}", text(&out.stdout));
+    assert_eq!(rows[0]["line"], 1);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["moves"], "r");
+    assert_eq!(rows[1]["source"], "stdin");
+    assert_eq!(rows[1]["line"], 2);
+    assert_eq!(rows[1]["input"], "1 2 3");
+    assert_eq!(rows[1]["status"], "error");
+    assert_eq!(rows[1]["error"], "expected 9 tiles, found 3");
+    assert_eq!(rows[2]["line"], 4);
+    assert_eq!(rows[2]["status"], "solved");
+    assert_eq!(rows[2]["moves"], "rr");
+    assert!(
+        text(&out.stderr).contains("searchlab: stdin: line 2: expected 9 tiles, found 3"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::text;
+use common::{json_lines, text};
 use std::process::Output;
 
 /// A shared scratch cache, so the 6-6-3 databases are built once for all CLI tests.
@@ -57,11 +57,7 @@ fn every_heuristic_finds_the_optimal_length() {
             EASY,
         );
         assert!(out.status.success(), "{heuristic}: {}", text(&out.stderr));
-        let stdout = text(&out.stdout);
-        let lines: Vec<serde_json::Value> = stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = json_lines(&out.stdout);
         assert_eq!(lines.len(), 2);
         for (line, length) in lines.iter().zip([45, 42]) {
             assert_eq!(line["status"], "solved");
@@ -93,7 +89,9 @@ fn korf_order_reproduces_the_published_count_from_the_command_line() {
         ],
         "14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15",
     );
-    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1);
+    let line = &rows[0];
     // Korf (1985), instance 12.
     assert_eq!(line["stats"]["generated"], 546_344);
     let bad = searchlab(
@@ -158,15 +156,15 @@ fn bad_boards_are_named_and_the_others_answered() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(
-        stderr.contains("stdin:2") && stderr.contains("expected 16 tiles, found 3"),
+        stderr.contains("stdin: line 2:") && stderr.contains("expected 16 tiles, found 3"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("stdin:4") && stderr.contains("tile 1 appears twice"),
+        stderr.contains("stdin: line 4:") && stderr.contains("tile 1 appears twice"),
         "{stderr}"
     );
     assert!(
-        stderr.contains("stdin:5") && stderr.contains("'16'"),
+        stderr.contains("stdin: line 5:") && stderr.contains("'16'"),
         "{stderr}"
     );
     let stdout = text(&out.stdout);
@@ -176,6 +174,41 @@ fn bad_boards_are_named_and_the_others_answered() {
         stdout.contains("total: 1 solved, 1 unsolvable, 3 bad"),
         "{stdout}"
     );
+}
+
+#[test]
+fn json_batch_gives_a_bad_line_its_own_row_in_its_place() {
+    // The goal, one move from it, a bad line and an odd permutation.
+    let input = "x 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n\
+                 1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n\
+                 1 2 3\n\
+                 x 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15\n";
+    let out = searchlab(
+        &[
+            "solve",
+            "fifteen",
+            "--heuristic",
+            "manhattan",
+            "--format",
+            "json",
+        ],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 4, "{}", text(&out.stdout));
+    let lines: Vec<u64> = rows.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(lines, [1, 2, 3, 4]);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["length"], 0);
+    assert_eq!(rows[1]["status"], "solved");
+    assert_eq!(rows[1]["moves"], "l");
+    assert_eq!(rows[2]["status"], "error");
+    assert_eq!(rows[2]["source"], "stdin");
+    assert_eq!(rows[2]["input"], "1 2 3");
+    assert_eq!(rows[2]["error"], "expected 16 tiles, found 3");
+    assert_eq!(rows[3]["status"], "unsolvable");
+    assert!(text(&out.stderr).contains("stdin: line 3: expected 16 tiles, found 3"));
 }
 
 #[test]
@@ -193,7 +226,9 @@ fn limits_stop_a_search() {
         ],
         "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
     );
-    let line: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1);
+    let line = &rows[0];
     assert_eq!(line["status"], "stopped");
     assert_eq!(line["limit"], "node limit");
     let bad = searchlab(

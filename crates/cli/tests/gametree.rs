@@ -40,7 +40,12 @@ fn json_with_a_min_root() {
         "((0,(-3,7)),((3),(2,6)))",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // One tree, one compact line.
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["status"], "solved");
     assert_eq!(j["value"], 0);
     assert_eq!(j["pv"], serde_json::json!(["1", "1.1"]));
     assert_eq!(j["minimax_leaves"], 6);
@@ -73,5 +78,23 @@ fn malformed_trees_say_where() {
     }
     // The caret points at the fault.
     let out = searchlab(&["solve", "gametree", "(3,,5)"]);
+    assert!(text(&out.stderr).contains("    (3,,5)\n       ^"));
+}
+
+#[test]
+fn json_for_a_malformed_tree_is_one_error_row() {
+    let out = searchlab(&["solve", "gametree", "--format", "json", "(3,,5)"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["status"], "error");
+    assert!(j["line"].is_null());
+    assert_eq!(
+        j["error"],
+        "position 4: expected a number or '(', found ','"
+    );
+    // The caret still goes to stderr.
     assert!(text(&out.stderr).contains("    (3,,5)\n       ^"));
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{searchlab, text};
+use common::{json_lines, searchlab, text};
 
 const PUZZLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/rotation/");
 const SAMPLE_BOARD: &str = "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
@@ -88,7 +88,14 @@ fn solve_json_has_the_answer_and_the_counts() {
     let mut with_board = args.to_vec();
     with_board.push(SAMPLE_BOARD);
     let out = searchlab(&with_board, "");
-    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1, "one line for one board");
+    let report = &rows[0];
+    assert_eq!(report["source"], "BOARD");
+    assert!(report["line"].is_null());
+    assert_eq!(report["algorithm"], "idastar");
+    assert_eq!(report["status"], "solved");
     assert_eq!(report["moves"], "AC");
     assert_eq!(report["length"], 2);
     assert_eq!(report["centre"], 2);
@@ -99,21 +106,27 @@ fn solve_json_has_the_answer_and_the_counts() {
 }
 
 #[test]
-fn solve_file_answers_every_good_line() {
+fn json_batch_gives_a_bad_line_its_own_row_in_its_place() {
     let input = format!("# a comment\n{SAMPLE_BOARD}\n\n1 1 1 x\n{SAMPLE_BOARD}\n");
     let out = searchlab(
         &["solve", "rotation", "--file", "-", "--format", "json"],
         &input,
     );
     assert_eq!(out.status.code(), Some(2));
-    let reports: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let reports = reports.as_array().unwrap();
+    let reports = json_lines(&out.stdout);
     assert_eq!(reports.len(), 3);
     assert_eq!(reports[0]["line"], 2);
+    assert_eq!(reports[0]["status"], "solved");
+    assert_eq!(reports[0]["moves"], "AC");
+    assert_eq!(reports[1]["source"], "stdin");
     assert_eq!(reports[1]["line"], 4);
+    assert_eq!(reports[1]["input"], "1 1 1 x");
+    assert_eq!(reports[1]["status"], "error");
     assert!(reports[1]["error"].as_str().unwrap().contains("`x`"));
+    assert_eq!(reports[2]["line"], 5);
+    assert_eq!(reports[2]["status"], "solved");
     assert_eq!(reports[2]["moves"], "AC");
-    assert!(text(&out.stderr).contains("line 4: number 4 (`x`) is not a number"));
+    assert!(text(&out.stderr).contains("stdin: line 4: number 4 (`x`) is not a number"));
 }
 
 #[test]
@@ -122,6 +135,14 @@ fn bad_boards_exit_with_status_two() {
         let out = searchlab(&["solve", "rotation", board], "");
         assert_eq!(out.status.code(), Some(2));
         assert!(text(&out.stderr).contains("BOARD: "));
+        assert!(out.stdout.is_empty());
+        // With JSON the bad board still gets its one row.
+        let out = searchlab(&["solve", "rotation", board, "--format", "json"], "");
+        assert_eq!(out.status.code(), Some(2));
+        let rows = json_lines(&out.stdout);
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0]["status"], "error");
+        assert_eq!(rows[0]["input"], board);
     }
 }
 

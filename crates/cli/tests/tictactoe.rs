@@ -2,13 +2,16 @@
 
 mod common;
 
-use common::{searchlab, text};
+use common::{json_lines, searchlab, text};
 use std::process::Output;
 
 const PUZZLES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/tictactoe/");
 
+/// The one JSON row of a single board.
 fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
+    let mut rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1, "one line for one board");
+    rows.remove(0)
 }
 
 #[test]
@@ -92,7 +95,7 @@ fn all_moves_in_row_major_order_with_both_algorithms() {
             "",
         );
         let j = json(&out);
-        let moves: Vec<(String, i64)> = j["moves"]
+        let moves: Vec<(String, i64)> = j["move_values"]
             .as_array()
             .unwrap()
             .iter()
@@ -209,7 +212,31 @@ fn file_of_boards_answers_good_lines_and_names_bad_ones() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("line 2: board x.o/.x./..."), "{stdout}");
     assert!(stdout.contains("line 5: board .../.x./..."), "{stdout}");
-    assert!(text(&out.stderr).contains("-: line 4: 2 x and 0 o"));
+    assert!(text(&out.stderr).contains("stdin: line 4: 2 x and 0 o"));
+}
+
+#[test]
+fn json_batch_gives_a_bad_line_its_own_row_in_its_place() {
+    let input = "x.o/.x./...\nxx./.../...\n# a comment\n.../.x./...\n";
+    let out = searchlab(
+        &["solve", "tictactoe", "--file", "-", "--format", "json"],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 3, "{}", text(&out.stdout));
+    assert_eq!(rows[0]["line"], 1);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["best"], "(2,2)");
+    assert_eq!(rows[1]["source"], "stdin");
+    assert_eq!(rows[1]["line"], 2);
+    assert_eq!(rows[1]["input"], "xx./.../...");
+    assert_eq!(rows[1]["status"], "error");
+    assert!(rows[1]["error"].as_str().unwrap().contains("2 x and 0 o"));
+    assert_eq!(rows[2]["line"], 4);
+    assert_eq!(rows[2]["status"], "solved");
+    assert_eq!(rows[2]["value"], 0);
+    assert!(text(&out.stderr).contains("stdin: line 2: 2 x and 0 o"));
 }
 
 #[test]

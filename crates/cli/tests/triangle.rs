@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{searchlab, text};
+use common::{json_lines, searchlab, text};
 
 const SAMPLE_IN: &str = include_str!("../../../puzzles/triangle/poj1085.in");
 const SAMPLE_OUT: &str = include_str!("../../../puzzles/triangle/poj1085.out");
@@ -95,7 +95,13 @@ fn solve_a_position_as_json() {
         "",
     );
     assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 1, "one line for one position");
+    let v = &rows[0];
+    assert_eq!(v["source"], "MOVES");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["input"], "2-4 4-5 5-9 3-6 2-5 3-5");
+    assert_eq!(v["played"].as_array().unwrap().len(), 6);
     // The sample's game 1: B wins.
     assert_eq!(v["winner"], "B");
     assert_eq!(v["to_move"], "B");
@@ -142,4 +148,55 @@ fn solve_a_file_from_stdin() {
             "{block}"
         );
     }
+}
+
+#[test]
+fn json_batch_gives_a_bad_game_its_own_row_in_its_place() {
+    // Games 1 and 3 are the sample's 3 and 2; game 2 draws 1-6, not a segment, on line 15.
+    let input = "3\n\
+                 6\n1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n\
+                 6\n1 2\n2 3\n1 3\n2 4\n2 5\n1 6\n\
+                 7\n2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n7 8\n";
+    let out = searchlab(
+        &["solve", "triangle", "--file", "-", "--format", "json"],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 3, "{}", text(&out.stdout));
+    for (row, (game, line)) in rows.iter().zip([(1, 2), (2, 15), (3, 16)]) {
+        assert_eq!(row["source"], "stdin");
+        assert_eq!(row["game"], game);
+        assert_eq!(row["line"], line);
+    }
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["winner"], "A");
+    assert_eq!(rows[1]["status"], "error");
+    assert!(
+        rows[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("game 2: 1-6 is not one of the 18 segments"),
+        "{}",
+        rows[1]
+    );
+    assert_eq!(rows[2]["status"], "solved");
+    assert_eq!(rows[2]["winner"], "A");
+    assert!(
+        text(&out.stderr)
+            .contains("searchlab: stdin: line 15: game 2: 1-6 is not one of the 18 segments")
+    );
+
+    // Data after the announced games is bad too: its row comes last, with no game.
+    let out = searchlab(
+        &["solve", "triangle", "--file", "-", "--format", "json"],
+        "1\n6\n1 2\n2 3\n1 3\n2 4\n2 5\n4 5\n9\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[1]["status"], "error");
+    assert_eq!(rows[1]["line"], 9);
+    assert!(rows[1]["game"].is_null());
 }

@@ -35,3 +35,17 @@ pub fn searchlab_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("searchlab prints UTF-8")
 }
+
+/// The rows of `searchlab solve ... --format json`: JSON Lines, so every line of `stdout` must
+/// parse on its own as one JSON object.
+pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    text(stdout)
+        .lines()
+        .map(|line| {
+            let row: serde_json::Value = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not one JSON value per line ({e}): {line}"));
+            assert!(row.is_object(), "not a JSON object: {line}");
+            row
+        })
+        .collect()
+}
