@@ -16,8 +16,8 @@
 //! * Runs are independent (each on a fresh thread with a fresh transposition table; tables
 //!   such as pattern databases are built before timing), so the rows do not depend on
 //!   `--jobs` or on the order of the runs, except for times.
-//! * Ctrl-C stops starting runs and prints what finished (exit status 130); a second Ctrl-C
-//!   ends the process at once.
+//! * Ctrl-C stops the runs under way (they poll a cancel flag) and starts no more, then prints
+//!   what finished (exit status 130); a second Ctrl-C ends the process at once.
 
 mod output;
 mod plot;
@@ -36,6 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use searchlab_core::{Cancel, LimitKind};
 use serde_json::json;
 
 use crate::alloc::Meter;
@@ -224,6 +225,7 @@ fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
         Status::Stopped(searchlab_core::LimitKind::Nodes) => ("stopped", Some("nodes")),
         Status::Stopped(searchlab_core::LimitKind::Time) => ("stopped", Some("time")),
         Status::Stopped(searchlab_core::LimitKind::Cost) => ("stopped", Some("cost")),
+        Status::Stopped(searchlab_core::LimitKind::Cancelled) => ("stopped", Some("cancelled")),
     }
 }
 
@@ -269,12 +271,18 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
         .collect();
     let stop = Arc::new(AtomicBool::new(false));
+    // The searches under way stop too: each polls this flag (every ~1000 expansions) and ends
+    // with `Stopped(Cancelled)`, which is not a result: such runs count as not finished.
+    let cancel = Cancel::new();
+    let limits = limits.with_cancel(cancel.clone());
     {
         let stop = Arc::clone(&stop);
+        let cancel = cancel.clone();
         // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
         // and runs the handler on its own thread, where setting a flag is all we do. Fails
         // only when a handler is already set, in which case Ctrl-C keeps its default.
         let _ = ctrlc::set_handler(move || {
+            cancel.cancel();
             if stop.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
@@ -314,6 +322,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         });
         bar.inc(1);
         match measured {
+            Ok(Ok((run, _))) if run.status == Status::Stopped(LimitKind::Cancelled) => None,
             Ok(Ok(measured)) => Some(measured),
             // A panic in a search is a bug: let it surface with its own message.
             Ok(Err(panic)) => std::panic::resume_unwind(panic),

@@ -124,6 +124,7 @@ pub fn limits(
         max_expanded: max_nodes,
         max_cost: max_depth,
         timeout,
+        cancel: None,
     })
 }
 

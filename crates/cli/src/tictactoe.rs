@@ -235,7 +235,7 @@ fn run(args: &SolveArgs, job: &Job, limits: &Limits) -> Report {
         }
         Algo::Alphabeta => {
             let config = AlphaBetaConfig::new()
-                .with_limits(*limits)
+                .with_limits(limits.clone())
                 .with_table(!args.no_table)
                 .with_iterative(args.iterative)
                 .with_value_range(-WIN, WIN);

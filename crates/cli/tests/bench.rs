@@ -481,3 +481,57 @@ fn every_run_pays_its_own_memory() {
         }
     }
 }
+
+/// Ctrl-C (SIGINT) stops the search under way, not only the runs not yet started: IDA* with
+/// misplaced tiles on Korf's first board (57 moves) would run for hours, yet the bench must
+/// end within seconds with status 130 and say what finished.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_search_under_way() {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args([
+            "bench",
+            "fifteen",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "misplaced",
+            "-",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3").unwrap();
+    }
+    // Time to read the instance, set the handler and start searching.
+    std::thread::sleep(Duration::from_millis(1500));
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(signalled.success());
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("the search did not stop within 20 s of Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("interrupted: 0 of 1 runs finished"),
+        "{}",
+        text(&out.stderr)
+    );
+}

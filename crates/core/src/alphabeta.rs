@@ -13,7 +13,7 @@ use crate::stats::{Budget, Iteration, LimitKind, Limits, Stats};
 use crate::table::{Entry, INCOMPLETE, NO_MOVE, TranspositionTable};
 
 /// Settings of an [`AlphaBeta`] searcher.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {
     /// `max_cost` is the depth limit in plies (none: to the end of the game), `max_expanded`
     /// and `timeout` stop a search with [`GameOutcome::Stopped`].
@@ -451,7 +451,7 @@ where
     G: Game + ?Sized,
     E: Evaluator<G> + ?Sized,
 {
-    AlphaBeta::new(AlphaBetaConfig::new().with_limits(*limits)).search(game, root, eval)
+    AlphaBeta::new(AlphaBetaConfig::new().with_limits(limits.clone())).search(game, root, eval)
 }
 
 /// A searched node: its value (fail-soft) and `height`, the longest explored line when all of

@@ -95,5 +95,5 @@ pub use minimax::minimax;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;
-pub use stats::{Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
+pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 pub use table::TranspositionTable;

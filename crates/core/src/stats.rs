@@ -1,12 +1,65 @@
 //! What every search run returns and obeys: limits, outcome, statistics.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// A request to stop, shared between threads: a run given it in [`Limits::cancel`] stops soon
+/// after [`Cancel::cancel`] is called (within about a thousand expansions) with
+/// [`LimitKind::Cancelled`]. Clones share one flag. Meant for Ctrl-C handlers, stop buttons and
+/// races between searches.
+///
+/// ```
+/// use searchlab_core::{idastar, Cancel, LimitKind, Limits, Outcome, Problem};
+///
+/// /// Counting up forever: no goal, so only a limit ends the search.
+/// struct Endless;
+/// impl Problem for Endless {
+///     type State = u64;
+///     type Action = u8;
+///     type Cost = u32;
+///     fn is_goal(&self, _: &u64) -> bool { false }
+///     fn actions(&self, _: &u64, out: &mut Vec<u8>) { out.extend([0, 1]) }
+///     fn result(&self, s: &u64, a: &u8) -> (u64, u32) { (2 * s + u64::from(*a), 1) }
+/// }
+/// let cancel = Cancel::new();
+/// let limits = Limits::none().with_cancel(cancel.clone());
+/// let search = std::thread::spawn(move || idastar(&Endless, &1, &|_: &u64| 0, &limits));
+/// cancel.cancel();
+/// assert_eq!(search.join().unwrap().outcome, Outcome::Stopped(LimitKind::Cancelled));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A new flag, not set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Asks every run holding this flag (or a clone) to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    /// Whether [`Cancel::cancel`] was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two flags are equal when they are the same flag (clones of one [`Cancel`]).
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}
 
 /// Limits on a search run. Hitting one is an outcome ([`Outcome::Stopped`]), never a panic.
 ///
 /// `Limits::default()` sets none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Stop after this many node expansions (summed over iterations).
     pub max_expanded: Option<u64>,
@@ -17,6 +70,8 @@ pub struct Limits {
     pub max_cost: Option<u64>,
     /// Stop after this much wall-clock time.
     pub timeout: Option<Duration>,
+    /// Stop when this flag is set (from another thread).
+    pub cancel: Option<Cancel>,
 }
 
 impl Limits {
@@ -39,6 +94,11 @@ impl Limits {
         self.timeout = Some(t);
         self
     }
+    /// Sets the cancel flag.
+    pub fn with_cancel(mut self, cancel: Cancel) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
 }
 
 /// Which limit stopped a run.
@@ -50,6 +110,8 @@ pub enum LimitKind {
     Cost,
     /// [`Limits::timeout`].
     Time,
+    /// [`Limits::cancel`].
+    Cancelled,
 }
 
 impl fmt::Display for LimitKind {
@@ -58,6 +120,7 @@ impl fmt::Display for LimitKind {
             LimitKind::Nodes => "node limit",
             LimitKind::Cost => "cost bound",
             LimitKind::Time => "time limit",
+            LimitKind::Cancelled => "cancel request",
         })
     }
 }
@@ -169,12 +232,16 @@ pub struct SearchResult<A, C> {
     pub stats: Stats,
 }
 
-/// Tracks the node and time limits during a run. Reading the clock costs tens of nanoseconds,
-/// so it is read every 1024 charges.
+/// Tracks the node, time and cancel limits during a run. Reading the clock costs tens of
+/// nanoseconds, so the clock and the cancel flag are read on the first charge and then every
+/// 1024 charges.
 #[derive(Debug)]
 pub(crate) struct Budget {
     max_expanded: u64,
     deadline: Option<Instant>,
+    cancel: Option<Cancel>,
+    /// Whether there is a clock or a flag to read.
+    watch: bool,
     pub(crate) start: Instant,
     ticks: u32,
 }
@@ -182,11 +249,15 @@ pub(crate) struct Budget {
 impl Budget {
     pub(crate) fn new(limits: &Limits) -> Self {
         let start = Instant::now();
+        let deadline = limits.timeout.map(|t| start + t);
         Budget {
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
-            deadline: limits.timeout.map(|t| start + t),
+            deadline,
+            cancel: limits.cancel.clone(),
+            watch: deadline.is_some() || limits.cancel.is_some(),
             start,
-            ticks: 0,
+            // So that the first charge reads the clock and the flag.
+            ticks: 1023,
         }
     }
 
@@ -196,13 +267,24 @@ impl Budget {
         if expanded >= self.max_expanded {
             return Some(LimitKind::Nodes);
         }
-        if let Some(deadline) = self.deadline {
+        if self.watch {
             self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks % 1024 == 0 && Instant::now() >= deadline {
-                return Some(LimitKind::Time);
+            if self.ticks % 1024 == 0 {
+                return self.read();
             }
         }
         None
+    }
+
+    #[cold]
+    fn read(&self) -> Option<LimitKind> {
+        if self.cancel.as_ref().is_some_and(Cancel::is_cancelled) {
+            return Some(LimitKind::Cancelled);
+        }
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Some(LimitKind::Time),
+            _ => None,
+        }
     }
 
     pub(crate) fn elapsed(&self) -> Duration {

@@ -180,7 +180,7 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         .map(|m| m.mv)
         .collect();
     for config in configs(depth) {
-        let run = AlphaBeta::new(config).search(g, &0, &eval(g));
+        let run = AlphaBeta::new(config.clone()).search(g, &0, &eval(g));
         let answer = run.outcome.solution().unwrap();
         assert_eq!(answer.value, oracle.value, "{config:?} on {g:?}");
         assert_eq!(answer.bound, Bound::Exact);
@@ -205,7 +205,7 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
             inner: g,
             seed: shuffle_seed,
         };
-        let run = AlphaBeta::new(config).search(&shuffled, &0, &eval(g));
+        let run = AlphaBeta::new(config.clone()).search(&shuffled, &0, &eval(g));
         let answer = run.outcome.solution().unwrap();
         assert_eq!(answer.value, oracle.value, "shuffled {config:?}");
         if let Some(best) = answer.best {
@@ -213,7 +213,7 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         }
     }
     // Root analysis gives every root move's exact value.
-    let mut search = AlphaBeta::new(configs(depth)[1]);
+    let mut search = AlphaBeta::new(configs(depth)[1].clone());
     let run = search.analyse_root(g, &0, &eval(g), None);
     assert_eq!(
         run.outcome.solution().unwrap().root_moves,
@@ -365,6 +365,32 @@ fn naive_memo_hand_example() {
     let d = search.table().get(&3).unwrap();
     assert_eq!((d.value, d.bound), (10, Bound::Exact)); // B re-searched D and overwrote it
     assert!(run.stats.table_probes > 0);
+}
+
+#[test]
+fn a_cancel_flag_stops_game_searches() {
+    let g = random_dag(7, 12, 6, 5);
+    let cancel = searchlab_core::Cancel::new();
+    let limits = Limits::none().with_cancel(cancel.clone());
+    assert!(
+        alphabeta(&g, &0, &eval(&g), &limits)
+            .outcome
+            .value()
+            .is_some()
+    );
+    cancel.cancel();
+    for run in [
+        alphabeta(&g, &0, &eval(&g), &limits),
+        minimax(&g, &0, &eval(&g), &limits),
+    ] {
+        assert!(matches!(
+            run.outcome,
+            GameOutcome::Stopped {
+                limit: LimitKind::Cancelled,
+                ..
+            }
+        ));
+    }
 }
 
 #[test]

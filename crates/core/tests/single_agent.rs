@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use searchlab_core::{
-    LimitKind, Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay,
+    Cancel, LimitKind, Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay,
 };
 
 /// A weighted directed graph given as edge lists; actions are edge indices into `edges[node]`.
@@ -191,4 +191,29 @@ proptest! {
         // Both return the lexicographically smallest shortest path.
         prop_assert_eq!(by_bfs.outcome.actions(), by_iddfs.outcome.actions());
     }
+}
+
+/// A cancelled flag stops every algorithm at its first expansion, with `Cancelled`; a flag not
+/// set changes nothing.
+#[test]
+fn a_cancel_flag_stops_every_algorithm() {
+    // A line 0 -> 1 -> ... -> 50: the goal is far enough that no search ends at once.
+    let g = Graph {
+        edges: (0..51)
+            .map(|v| if v < 50 { vec![(v + 1, 1)] } else { vec![] })
+            .collect(),
+        goal: 50,
+    };
+    let cancel = Cancel::new();
+    let limits = Limits::none().with_cancel(cancel.clone());
+    assert_eq!(astar(&g, &0, &Zero, &limits).outcome.cost(), Some(50));
+    assert_eq!(iddfs(&g, &0, &limits).outcome.cost(), Some(50));
+    cancel.cancel();
+    assert!(cancel.is_cancelled());
+    let stopped = Outcome::Stopped(LimitKind::Cancelled);
+    assert_eq!(astar(&g, &0, &Zero, &limits).outcome, stopped);
+    assert_eq!(idastar(&g, &0, &Zero, &limits).outcome, stopped);
+    assert_eq!(iddfs(&g, &0, &limits).outcome, stopped);
+    assert_eq!(bfs(&g, &0, &limits).outcome, stopped);
+    assert_eq!(astar(&g, &0, &Zero, &limits).stats.expanded, 0);
 }

@@ -149,7 +149,7 @@ where
 {
     let limits = Limits {
         max_cost: None,
-        ..*limits
+        ..limits.clone()
     };
     let result = match algo {
         "minimax" => searchlab_core::minimax(game, root, eval, &limits),
