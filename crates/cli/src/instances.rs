@@ -10,6 +10,8 @@ use std::io::Read;
 
 use anyhow::Context;
 
+use crate::error::BadInput;
+
 /// One line of an instance file (or one command-line argument).
 #[derive(Clone, Debug)]
 pub struct Instance {
@@ -44,7 +46,8 @@ pub fn parse_lines(name: &str, content: &str) -> Vec<Instance> {
         .collect()
 }
 
-/// The instances named on the command line, in the files given, or on stdin when neither.
+/// The instances named on the command line, in the files given (`-`: standard input), or on
+/// stdin when neither.
 pub fn gather(arguments: &[String], files: &[std::path::PathBuf]) -> anyhow::Result<Vec<Instance>> {
     let mut out: Vec<Instance> = arguments
         .iter()
@@ -58,8 +61,17 @@ pub fn gather(arguments: &[String], files: &[std::path::PathBuf]) -> anyhow::Res
         })
         .collect();
     for file in files {
+        if file.as_os_str() == "-" {
+            let mut content = String::new();
+            std::io::stdin()
+                .read_to_string(&mut content)
+                .context("reading standard input")?;
+            out.extend(parse_lines("stdin", &content));
+            continue;
+        }
+        // A file that cannot be read is bad input (exit status 2), like a bad line in it.
         let content = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
+            .map_err(|e| BadInput(format!("cannot read {}: {e}", file.display())))?;
         out.extend(parse_lines(&file.display().to_string(), &content));
     }
     if arguments.is_empty() && files.is_empty() {

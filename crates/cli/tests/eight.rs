@@ -207,3 +207,21 @@ fn gen_is_deterministic_and_makes_solvable_boards() {
             .all(|l| l.len() <= 6 && l.len() % 2 == 0)
     );
 }
+
+/// `--file -` reads standard input (as `bench` does); a file that cannot be read is bad input.
+#[test]
+fn file_dash_is_standard_input_and_a_missing_file_is_bad_input() {
+    let out = searchlab(
+        &["solve", "eight", "--file", "-", "--format", "json"],
+        "8 1 3 4 x 2 7 6 5\n1 2 3 4 5 6 8 7 x\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["source"], "stdin");
+    assert_eq!(rows[0]["length"], 14);
+    assert_eq!(rows[1]["status"], "unsolvable");
+    let out = searchlab(&["solve", "eight", "--file", "no/such/file.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
+}
