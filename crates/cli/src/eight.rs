@@ -15,7 +15,7 @@ use serde_json::json;
 
 use crate::error::{BadInput, BadLine, BadLines, batch_status, place};
 use crate::instances::{self, Instance};
-use crate::report::{self, Format};
+use crate::report::{self, Format, Progress};
 
 /// A single-agent algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -201,13 +201,15 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = stdout.lock();
     let mut bad = BadLines::new(args.format);
     let mut mismatches = 0;
+    let progress = Progress::new(instances.len());
     for Instance {
-        source,
+        source: label,
         text,
         expected,
     } in &instances
     {
-        let (source, line) = report::split_source(source);
+        progress.start(label);
+        let (source, line) = report::split_source(label);
         let board = match parse_board(text) {
             Ok(b) => b,
             Err(msg) => {
@@ -217,29 +219,28 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     input: Some(text),
                     error: &msg,
                 };
-                bad.report(&mut out, &fault, &[])?;
+                progress.emit(&mut out, |out| bad.report(out, &fault, &[]))?;
+                progress.done();
                 continue;
             }
         };
         let solved = solve_board(&puzzle, &board, args.algo, args.heuristic, &limits);
         let check = expected.as_deref().map(|e| check_expected(&solved, e));
         if let Some(Err(msg)) = &check {
-            eprintln!(
-                "searchlab: {}: WRONG ANSWER for {board}: {msg}",
-                place(source, line)
-            );
+            progress.suspend(|| {
+                eprintln!(
+                    "searchlab: {}: WRONG ANSWER for {board}: {msg}",
+                    place(source, line)
+                );
+            });
             mismatches += 1;
         }
-        match args.format {
-            Format::Text => writeln!(
-                out,
-                "{}",
-                text_report(
-                    &board,
-                    solved.result.as_ref(),
-                    &format!("{algo_label} / {heuristic_label}")
-                )
-            )?,
+        let row = match args.format {
+            Format::Text => text_report(
+                &board,
+                solved.result.as_ref(),
+                &format!("{algo_label} / {heuristic_label}"),
+            ),
             Format::Json => {
                 let (status, moves, length, limit) = match &solved.result {
                     None => ("unsolvable", None, None, None),
@@ -265,10 +266,13 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     "expected": expected,
                     "stats": solved.result.as_ref().map(|r| report::stats_json(&r.stats)),
                 });
-                report::json_line(&mut out, &row)?;
+                row.to_string()
             }
-        }
+        };
+        progress.emit(&mut out, |out| writeln!(out, "{row}"))?;
+        progress.done();
     }
+    progress.finish();
     if mismatches > 0 {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }

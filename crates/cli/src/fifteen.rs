@@ -17,7 +17,7 @@ use serde_json::json;
 
 use crate::error::{BadInput, BadLine, BadLines, place};
 use crate::instances::{self, Instance};
-use crate::report::{self, Format};
+use crate::report::{self, Format, Progress};
 
 /// The goal convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -213,13 +213,15 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (mut mismatches, mut solved, mut stopped, mut unsolvable) = (0, 0, 0, 0);
     let (mut expanded, mut generated) = (0u64, 0u64);
     let start = Instant::now();
+    let progress = Progress::new(instances.len());
     for Instance {
-        source,
+        source: name,
         text,
         expected,
     } in &instances
     {
-        let (source, line) = report::split_source(source);
+        progress.start(name);
+        let (source, line) = report::split_source(name);
         let board = match Board::<16>::parse(text) {
             Ok(b) => b,
             Err(e) => {
@@ -229,7 +231,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     input: Some(text),
                     error: &e.to_string(),
                 };
-                bad.report(&mut out, &fault, &[])?;
+                progress.emit(&mut out, |out| bad.report(out, &fault, &[]))?;
+                progress.done();
                 continue;
             }
         };
@@ -252,18 +255,18 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             .as_deref()
             .map(|e| check_expected(result.as_ref(), e))
         {
-            eprintln!(
-                "searchlab: {}: WRONG ANSWER for {board}: {msg}",
-                place(source, line)
-            );
+            progress.suspend(|| {
+                eprintln!(
+                    "searchlab: {}: WRONG ANSWER for {board}: {msg}",
+                    place(source, line)
+                );
+            });
             mismatches += 1;
         }
-        match args.format {
-            Format::Text => writeln!(
-                out,
-                "{}",
+        let row = match args.format {
+            Format::Text => {
                 crate::eight::text_report(&board, result.as_ref(), &format!("idastar / {label}"))
-            )?,
+            }
             Format::Json => {
                 let (status, moves, length, limit) = match result.as_ref().map(|r| &r.outcome) {
                     None | Some(Outcome::NoSolution) => ("unsolvable", None, None, None),
@@ -287,10 +290,13 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     "expected": expected,
                     "stats": result.as_ref().map(|r| report::stats_json(&r.stats)),
                 });
-                report::json_line(&mut out, &row)?;
+                row.to_string()
             }
-        }
+        };
+        progress.emit(&mut out, |out| writeln!(out, "{row}"))?;
+        progress.done();
     }
+    progress.finish();
     if args.format == Format::Text && instances.len() > 1 {
         let mut total = format!(
             "total: {solved} solved, {unsolvable} unsolvable, {} bad, {stopped} stopped; \

@@ -7,11 +7,17 @@
 //! have the same name everywhere: `source` (the file, `stdin`, `argument N` or the argument's
 //! name), `line` (1-based, `null` for an argument), `input`, `status` (`solved`, `unsolvable`,
 //! `stopped`, `error`), `limit`, `moves`, `length`, `stats` ([`stats_json`]).
+//!
+//! Progress: every batch shows which instance it is on through [`Progress`], on a terminal
+//! only, and prints each answer as soon as it has it.
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use searchlab_core::{Iteration, Stats};
 use serde_json::{Value, json};
 
@@ -58,6 +64,15 @@ pub fn split_source(source: &str) -> (&str, Option<usize>) {
             Err(_) => (source, None),
         },
         None => (source, None),
+    }
+}
+
+/// The short name of an instance on the progress bar: `FILE:LINE`, or the source alone (an
+/// argument), the inverse of [`split_source`].
+pub fn instance_label(source: &str, line: Option<usize>) -> String {
+    match line {
+        Some(line) => format!("{source}:{line}"),
+        None => source.to_owned(),
     }
 }
 
@@ -144,4 +159,267 @@ pub fn stats_json(stats: &Stats) -> Value {
         "depth_reached": stats.depth_reached,
         "seconds": stats.elapsed.as_secs_f64(),
     })
+}
+
+/// How often the bar is redrawn while one search runs: often enough that the clock visibly
+/// moves, rarely enough to cost nothing.
+const TICK: Duration = Duration::from_millis(250);
+
+/// The progress of a `searchlab solve` batch: on stderr, and only when stderr is a terminal, a
+/// line like `⠙ 13/100 [00:01:23] ███░░░░ 4.2 s on puzzles/fifteen/korf100.txt:13` (instance i
+/// of n, the batch's elapsed time, the part done, how long this instance has run, its label),
+/// redrawn a few times a second so that one long search visibly runs. When stderr is not a
+/// terminal it draws nothing at all (indicatif hides it), so piped output is unchanged.
+///
+/// Everything the batch prints, to stdout or stderr, goes through [`Progress::emit`] or
+/// [`Progress::suspend`]: the bar is wiped while the text is written and redrawn under it, so
+/// that on a shared terminal answers, messages and the bar never interleave.
+#[derive(Debug)]
+pub struct Progress {
+    bar: ProgressBar,
+    /// When the current instance started: the style's `{instance}` key reads it at each draw.
+    started: Arc<Mutex<Instant>>,
+}
+
+impl Progress {
+    /// A batch of `len` instances, none started yet.
+    pub fn new(len: usize) -> Self {
+        // `ProgressBar::new` draws on stderr when it is a terminal, and is hidden otherwise.
+        Self::with_bar(ProgressBar::new(len as u64))
+    }
+
+    /// Styles `bar` (tests give it a recording terminal) unless it is hidden.
+    fn with_bar(bar: ProgressBar) -> Self {
+        let started = Arc::new(Mutex::new(Instant::now()));
+        if !bar.is_hidden() {
+            let since = Arc::clone(&started);
+            let instance = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let start = *since.lock().unwrap_or_else(PoisonError::into_inner);
+                let _ = w.write_str(&format_seconds(start.elapsed()));
+            };
+            // The position counts the instances done; the one running is the next.
+            let current = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let len = state.len().unwrap_or(0);
+                let _ = write!(w, "{}", (state.pos() + 1).min(len));
+            };
+            // `wide_msg` last: a long label is cut to the terminal's width, so the bar stays
+            // one line and redraws cleanly.
+            if let Ok(style) = ProgressStyle::with_template(
+                "{spinner} {current}/{len} [{elapsed_precise}] {bar:20} {instance} on {wide_msg}",
+            ) {
+                bar.set_style(
+                    style
+                        .with_key("instance", instance)
+                        .with_key("current", current),
+                );
+            }
+            bar.enable_steady_tick(TICK);
+        }
+        Self { bar, started }
+    }
+
+    /// Shows that the instance `label` (`FILE:LINE`, or the argument) starts now.
+    pub fn start(&self, label: &str) {
+        *self.started.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        self.bar.set_message(label.to_owned());
+    }
+
+    /// Counts the current instance as done.
+    pub fn done(&self) {
+        self.bar.inc(1);
+    }
+
+    /// Runs `f` (which prints) with the bar wiped from the terminal, then redraws the bar.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
+    /// Writes with `f` to `out` and flushes it, the bar wiped meanwhile: the answer appears as
+    /// soon as it is known, above the bar.
+    pub fn emit<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        f: impl FnOnce(&mut W) -> io::Result<()>,
+    ) -> io::Result<()> {
+        self.bar.suspend(|| {
+            f(out)?;
+            out.flush()
+        })
+    }
+
+    /// Wipes the bar for good (also done on drop, so that an error leaves no bar behind).
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        // Without this indicatif would leave the last bar on the screen, above the message of
+        // the error that ended the batch.
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Seconds with a tenth: `4.2 s`, `103.7 s` (the bar's per-instance clock).
+fn format_seconds(d: Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indicatif::{ProgressDrawTarget, TermLike};
+
+    /// What reached the screen, in order: the bar's drawing and the batch's own output.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Event {
+        Bar(String),
+        ClearLine,
+        Out(String),
+        Flush,
+    }
+
+    type Log = Arc<Mutex<Vec<Event>>>;
+
+    /// A terminal 80 columns wide that records what the bar draws.
+    #[derive(Debug)]
+    struct Screen(Log);
+
+    impl TermLike for Screen {
+        fn width(&self) -> u16 {
+            80
+        }
+        fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+            Ok(())
+        }
+        fn write_line(&self, s: &str) -> io::Result<()> {
+            self.write_str(s)
+        }
+        fn write_str(&self, s: &str) -> io::Result<()> {
+            // A redraw starts with "\r" and pads with spaces: only text shows a bar.
+            if !s.trim().is_empty() {
+                self.0.lock().unwrap().push(Event::Bar(s.to_owned()));
+            }
+            Ok(())
+        }
+        fn clear_line(&self) -> io::Result<()> {
+            self.0.lock().unwrap().push(Event::ClearLine);
+            Ok(())
+        }
+        fn flush(&self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Standard output on the same screen.
+    struct Stdout(Log);
+
+    impl Write for Stdout {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let text = String::from_utf8_lossy(buf).into_owned();
+            self.0.lock().unwrap().push(Event::Out(text));
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.0.lock().unwrap().push(Event::Flush);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn answers_are_written_and_flushed_with_the_bar_wiped() {
+        let log: Log = Arc::default();
+        let target = ProgressDrawTarget::term_like(Box::new(Screen(Arc::clone(&log))));
+        let progress = Progress::with_bar(ProgressBar::with_draw_target(Some(2), target));
+        let mut out = Stdout(Arc::clone(&log));
+        for (label, answer) in [("boards.txt:3", "first"), ("boards.txt:7", "second")] {
+            progress.start(label);
+            progress
+                .emit(&mut out, |out| writeln!(out, "{answer}"))
+                .unwrap();
+            progress.done();
+        }
+        progress.finish();
+        let events = log.lock().unwrap().clone();
+
+        // The bar named each instance, i of n, with its label.
+        let bars: Vec<&String> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Bar(s) => Some(s),
+                _ => None,
+            })
+            .collect();
+        for (i, label) in [(1, "boards.txt:3"), (2, "boards.txt:7")] {
+            assert!(
+                bars.iter()
+                    .any(|b| b.contains(&format!(" {i}/2 [")) && b.contains(label)),
+                "no bar shows instance {i}/2 {label}: {bars:?}"
+            );
+        }
+        assert!(bars.iter().all(|b| b.chars().count() <= 80), "{bars:?}");
+
+        // Output only ever lands on a screen without the bar, and is flushed before the bar
+        // comes back; the bar is gone at the end.
+        let mut bar_shown = false;
+        let mut unflushed = false;
+        for event in &events {
+            match event {
+                Event::Bar(_) => {
+                    assert!(!unflushed, "bar redrawn over unflushed output: {events:?}");
+                    bar_shown = true;
+                }
+                Event::ClearLine => bar_shown = false,
+                Event::Out(_) => {
+                    assert!(!bar_shown, "output written over the bar: {events:?}");
+                    unflushed = true;
+                }
+                Event::Flush => unflushed = false,
+            }
+        }
+        assert!(!bar_shown, "the bar is left on the screen: {events:?}");
+        assert_eq!(written(&events), "first\nsecond\n");
+    }
+
+    /// All the output, as one text.
+    fn written(events: &[Event]) -> String {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Out(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_hidden_bar_only_writes_and_flushes() {
+        let log: Log = Arc::default();
+        let progress = Progress::with_bar(ProgressBar::hidden());
+        let mut out = Stdout(Arc::clone(&log));
+        progress.start("argument 1");
+        progress
+            .emit(&mut out, |out| writeln!(out, "answer"))
+            .unwrap();
+        progress.done();
+        progress.finish();
+        let events = log.lock().unwrap().clone();
+        assert_eq!(written(&events), "answer\n");
+        assert_eq!(events.last(), Some(&Event::Flush));
+        assert!(
+            events
+                .iter()
+                .all(|e| matches!(e, Event::Out(_) | Event::Flush))
+        );
+    }
 }

@@ -18,7 +18,9 @@ use searchlab_rotation::{Board, CentreBound, CentrePdb, Move, RotationGame, move
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, BadLine, BadLines, batch_status};
-use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
+use crate::report::{
+    Format, Progress, instance_label, json_line, read_input, source_name, stats_json, stats_text,
+};
 
 const BOARD_HELP: &str = "\
 BOARD: the 24 cells in the judge's order, eight each of 1, 2, 3, as one argument or 24:
@@ -321,7 +323,9 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut bad = BadLines::new(args.format);
     let (mut solved, mut stopped) = (0, 0);
     let mut total = Stats::default();
+    let progress = Progress::new(boards.len());
     for (line, input, board) in &boards {
+        progress.start(&instance_label(&source, *line));
         let board = match board {
             Ok(board) => board,
             Err(e) => {
@@ -331,7 +335,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     input: Some(input),
                     error: e,
                 };
-                bad.report(&mut out, &fault, &[])?;
+                progress.emit(&mut out, |out| bad.report(out, &fault, &[]))?;
+                progress.done();
                 continue;
             }
         };
@@ -341,15 +346,15 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         total.expanded += result.stats.expanded;
         total.generated += result.stats.generated;
         total.elapsed += result.stats.elapsed;
-        match (args.format, line) {
+        progress.emit(&mut out, |out| match (args.format, line) {
             (Format::Text, None) => {
                 let report = report_text("", board, args.algo, &chosen, &result);
-                out.write_all(report.as_bytes())?;
+                out.write_all(report.as_bytes())
             }
             (Format::Text, Some(number)) => {
                 let label = format!("line {number}: ");
                 let report = report_text(&label, board, args.algo, &chosen, &result);
-                writeln!(out, "{report}")?;
+                writeln!(out, "{report}")
             }
             (Format::Json, _) => {
                 let origin = Origin {
@@ -358,10 +363,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     input,
                 };
                 let row = report_json(&origin, board, args.algo, &chosen, &result);
-                json_line(&mut out, &row)?;
+                json_line(out, &row)
             }
-        }
+        })?;
+        progress.done();
     }
+    progress.finish();
     if batch && args.format == Format::Text {
         writeln!(
             out,

@@ -16,7 +16,9 @@ use searchlab_tictactoe::{
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, BadLine, BadLines, batch_status};
-use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
+use crate::report::{
+    Format, Progress, instance_label, json_line, read_input, source_name, stats_json, stats_text,
+};
 
 const BOARD_HELP: &str = "\
 BOARD: the rows from top to bottom, separated by '/', each row n characters from
@@ -487,7 +489,9 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut bad = BadLines::new(args.format);
+    let progress = Progress::new(boards.len());
     for &(line, input) in &boards {
+        progress.start(&instance_label(&source, line));
         let job = match job(&args, input) {
             Ok(job) => job,
             Err(e) => {
@@ -497,25 +501,26 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     input: Some(input),
                     error: &e,
                 };
-                bad.report(&mut out, &fault, &[])?;
+                progress.emit(&mut out, |out| bad.report(out, &fault, &[]))?;
+                progress.done();
                 continue;
             }
         };
         let report = run(&args, &job, &limits);
-        match (args.format, line) {
-            (Format::Text, None) => {
-                out.write_all(report_text(&args, "", &job, &report).as_bytes())?
-            }
+        progress.emit(&mut out, |out| match (args.format, line) {
+            (Format::Text, None) => out.write_all(report_text(&args, "", &job, &report).as_bytes()),
             (Format::Text, Some(number)) => {
                 let label = format!("line {number}: ");
-                writeln!(out, "{}", report_text(&args, &label, &job, &report))?;
+                writeln!(out, "{}", report_text(&args, &label, &job, &report))
             }
             (Format::Json, _) => {
                 let row = report_json(&args, (&source, line, input), &job, &report);
-                json_line(&mut out, &row)?;
+                json_line(out, &row)
             }
-        }
+        })?;
+        progress.done();
     }
+    progress.finish();
     out.flush()?;
     Ok(bad.status())
 }

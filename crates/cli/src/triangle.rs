@@ -13,7 +13,9 @@ use searchlab_triangle::{MoveOrder, Position, Segment, Side, TriangleWar};
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadLine, BadLines, batch_status};
-use crate::report::{Format, json_line, read_input, source_name, stats_json, stats_text};
+use crate::report::{
+    Format, Progress, instance_label, json_line, read_input, source_name, stats_json, stats_text,
+};
 
 const MOVES_HELP: &str = "\
 MOVES: the segments already drawn, in order, from the empty board; A drew first and whoever
@@ -91,12 +93,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         None => {
             let text = args.moves.join(" ");
             let mut bad = BadLines::new(args.format);
+            let progress = Progress::new(1);
+            progress.start("MOVES");
             match position_from_moves(&text) {
                 Ok((moves, position)) => {
                     let analysis = solver.analyse(&position)?;
-                    match args.format {
+                    progress.emit(&mut out, |out| match args.format {
                         Format::Text => {
-                            out.write_all(text_report(&moves, &position, &analysis).as_bytes())?
+                            out.write_all(text_report(&moves, &position, &analysis).as_bytes())
                         }
                         Format::Json => {
                             let origin = Origin {
@@ -105,9 +109,9 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                                 game: None,
                             };
                             let row = json_report(&origin, &moves, &position, &analysis);
-                            json_line(&mut out, &row)?;
+                            json_line(out, &row)
                         }
-                    }
+                    })?;
                 }
                 Err(e) => {
                     let fault = BadLine {
@@ -116,9 +120,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                         input: Some(&text),
                         error: &e.to_string(),
                     };
-                    bad.report(&mut out, &fault, &[])?;
+                    progress.emit(&mut out, |out| bad.report(out, &fault, &[]))?;
                 }
             }
+            progress.finish();
             bad.status()
         }
         Some(path) => solve_file(path, args.format, &mut solver, &mut out)?,
@@ -152,6 +157,7 @@ fn solve_file(
         };
         bad.report(out, &fault, &[("game", json!(e.game))])
     };
+    let progress = Progress::new(batch.games.len());
     for (i, game) in batch.games.iter().enumerate() {
         match game {
             Ok(GameRecord {
@@ -161,14 +167,18 @@ fn solve_file(
                 position,
                 ..
             }) => {
+                progress.start(&format!(
+                    "{} (game {number})",
+                    instance_label(&name, Some(*line))
+                ));
                 let analysis = solver.analyse(position)?;
-                match format {
+                progress.emit(out, |out| match format {
                     Format::Text => {
                         if i > 0 {
                             writeln!(out)?;
                         }
                         writeln!(out, "Game {number}:")?;
-                        out.write_all(text_report(moves, position, &analysis).as_bytes())?;
+                        out.write_all(text_report(moves, position, &analysis).as_bytes())
                     }
                     Format::Json => {
                         let origin = Origin {
@@ -176,16 +186,21 @@ fn solve_file(
                             line: Some(*line),
                             game: Some(*number),
                         };
-                        json_line(out, &json_report(&origin, moves, position, &analysis))?;
+                        json_line(out, &json_report(&origin, moves, position, &analysis))
                     }
-                }
+                })?;
             }
-            Err(e) => report_error(out, e)?,
+            Err(e) => {
+                progress.start(&instance_label(&name, Some(e.line)));
+                progress.emit(out, |out| report_error(out, e))?;
+            }
         }
+        progress.done();
     }
     if let Some(e) = &batch.outside {
-        report_error(out, e)?;
+        progress.emit(out, |out| report_error(out, e))?;
     }
+    progress.finish();
     Ok(bad.status())
 }
 
