@@ -11,13 +11,13 @@
 //! Progress: every batch shows which instance it is on through [`Progress`], on a terminal
 //! only, and prints each answer as soon as it has it.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use searchlab_core::{Iteration, Stats};
 use serde_json::{Value, json};
 
@@ -165,11 +165,16 @@ pub fn stats_json(stats: &Stats) -> Value {
 /// moves, rarely enough to cost nothing.
 const TICK: Duration = Duration::from_millis(250);
 
+/// How long a batch runs before its bar appears: a run that ends sooner (most single boards)
+/// leaves no flicker on the terminal and pays no redraws.
+const REVEAL: Duration = Duration::from_millis(500);
+
 /// The progress of a `searchlab solve` batch: on stderr, and only when stderr is a terminal, a
 /// line like `⠙ 13/100 [00:01:23] ███░░░░ 4.2 s on puzzles/fifteen/korf100.txt:13` (instance i
 /// of n, the batch's elapsed time, the part done, how long this instance has run, its label),
-/// redrawn a few times a second so that one long search visibly runs. When stderr is not a
-/// terminal it draws nothing at all (indicatif hides it), so piped output is unchanged.
+/// redrawn a few times a second so that one long search visibly runs. It appears once the
+/// batch has run for half a second. When stderr is not a terminal it draws nothing at all, so
+/// piped output is unchanged.
 ///
 /// Everything the batch prints, to stdout or stderr, goes through [`Progress::emit`] or
 /// [`Progress::suspend`]: the bar is wiped while the text is written and redrawn under it, so
@@ -184,38 +189,66 @@ pub struct Progress {
 impl Progress {
     /// A batch of `len` instances, none started yet.
     pub fn new(len: usize) -> Self {
-        // `ProgressBar::new` draws on stderr when it is a terminal, and is hidden otherwise.
-        Self::with_bar(ProgressBar::new(len as u64))
+        // Hidden until revealed: then it draws as `ProgressBar::new` would, on stderr.
+        let progress = Self::styled(ProgressBar::with_draw_target(
+            Some(len as u64),
+            ProgressDrawTarget::hidden(),
+        ));
+        if std::io::stderr().is_terminal() {
+            progress.reveal_after(REVEAL, ProgressDrawTarget::stderr);
+        }
+        progress
     }
 
-    /// Styles `bar` (tests give it a recording terminal) unless it is hidden.
-    fn with_bar(bar: ProgressBar) -> Self {
+    /// Gives `bar` the batch's style.
+    fn styled(bar: ProgressBar) -> Self {
         let started = Arc::new(Mutex::new(Instant::now()));
-        if !bar.is_hidden() {
-            let since = Arc::clone(&started);
-            let instance = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let start = *since.lock().unwrap_or_else(PoisonError::into_inner);
-                let _ = w.write_str(&format_seconds(start.elapsed()));
-            };
-            // The position counts the instances done; the one running is the next.
-            let current = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let len = state.len().unwrap_or(0);
-                let _ = write!(w, "{}", (state.pos() + 1).min(len));
-            };
-            // `wide_msg` last: a long label is cut to the terminal's width, so the bar stays
-            // one line and redraws cleanly.
-            if let Ok(style) = ProgressStyle::with_template(
-                "{spinner} {current}/{len} [{elapsed_precise}] {bar:20} {instance} on {wide_msg}",
-            ) {
-                bar.set_style(
-                    style
-                        .with_key("instance", instance)
-                        .with_key("current", current),
-                );
-            }
-            bar.enable_steady_tick(TICK);
+        let since = Arc::clone(&started);
+        let instance = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let start = *since.lock().unwrap_or_else(PoisonError::into_inner);
+            let _ = w.write_str(&format_seconds(start.elapsed()));
+        };
+        // The position counts the instances done; the one running is the next.
+        let current = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let len = state.len().unwrap_or(0);
+            let _ = write!(w, "{}", (state.pos() + 1).min(len));
+        };
+        // `wide_msg` last: a long label is cut to the terminal's width, so the bar stays one
+        // line and redraws cleanly.
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} {current}/{len} [{elapsed_precise}] {bar:20} {instance} on {wide_msg}",
+        ) {
+            bar.set_style(
+                style
+                    .with_key("instance", instance)
+                    .with_key("current", current),
+            );
         }
         Self { bar, started }
+    }
+
+    /// Draws the bar on `target`, redrawn every [`TICK`], from `delay` on, unless the batch is
+    /// over by then.
+    fn reveal_after(
+        &self,
+        delay: Duration,
+        target: impl FnOnce() -> ProgressDrawTarget + Send + 'static,
+    ) {
+        let bar = self.bar.downgrade();
+        // A thread, because nothing else runs during one long search. Should it not start,
+        // the batch runs the same without a bar.
+        let _ = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                std::thread::sleep(delay);
+                // A bar finished meanwhile stays hidden: its ticker stops before drawing.
+                if let Some(bar) = bar.upgrade()
+                    && !bar.is_finished()
+                {
+                    bar.set_draw_target(target());
+                    bar.enable_steady_tick(TICK);
+                }
+            });
     }
 
     /// Shows that the instance `label` (`FILE:LINE`, or the argument) starts now.
@@ -269,7 +302,7 @@ fn format_seconds(d: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indicatif::{ProgressDrawTarget, TermLike};
+    use indicatif::TermLike;
 
     /// What reached the screen, in order: the bar's drawing and the batch's own output.
     #[derive(Clone, Debug, PartialEq)]
@@ -339,8 +372,28 @@ mod tests {
     #[test]
     fn answers_are_written_and_flushed_with_the_bar_wiped() {
         let log: Log = Arc::default();
-        let target = ProgressDrawTarget::term_like(Box::new(Screen(Arc::clone(&log))));
-        let progress = Progress::with_bar(ProgressBar::with_draw_target(Some(2), target));
+        let progress = Progress::styled(ProgressBar::with_draw_target(
+            Some(2),
+            ProgressDrawTarget::hidden(),
+        ));
+        let screen = Screen(Arc::clone(&log));
+        progress.reveal_after(Duration::ZERO, || {
+            ProgressDrawTarget::term_like(Box::new(screen))
+        });
+        // The reveal draws at once: wait for it, so that the bar shows every instance.
+        let waited = Instant::now();
+        while !log
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|e| matches!(e, Event::Bar(_)))
+        {
+            assert!(
+                waited.elapsed() < Duration::from_secs(10),
+                "the bar never showed"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let mut out = Stdout(Arc::clone(&log));
         for (label, answer) in [("boards.txt:3", "first"), ("boards.txt:7", "second")] {
             progress.start(label);
@@ -405,7 +458,7 @@ mod tests {
     #[test]
     fn a_hidden_bar_only_writes_and_flushes() {
         let log: Log = Arc::default();
-        let progress = Progress::with_bar(ProgressBar::hidden());
+        let progress = Progress::styled(ProgressBar::hidden());
         let mut out = Stdout(Arc::clone(&log));
         progress.start("argument 1");
         progress
@@ -420,6 +473,35 @@ mod tests {
             events
                 .iter()
                 .all(|e| matches!(e, Event::Out(_) | Event::Flush))
+        );
+    }
+
+    #[test]
+    fn a_batch_over_before_the_reveal_draws_nothing() {
+        let log: Log = Arc::default();
+        let progress = Progress::styled(ProgressBar::with_draw_target(
+            Some(1),
+            ProgressDrawTarget::hidden(),
+        ));
+        let screen = Screen(Arc::clone(&log));
+        progress.reveal_after(Duration::from_millis(50), || {
+            ProgressDrawTarget::term_like(Box::new(screen))
+        });
+        let mut out = Stdout(Arc::clone(&log));
+        progress.start("argument 1");
+        progress
+            .emit(&mut out, |out| writeln!(out, "answer"))
+            .unwrap();
+        progress.done();
+        progress.finish();
+        std::thread::sleep(Duration::from_millis(200));
+        let events = log.lock().unwrap().clone();
+        assert_eq!(written(&events), "answer\n");
+        assert!(
+            events
+                .iter()
+                .all(|e| matches!(e, Event::Out(_) | Event::Flush)),
+            "{events:?}"
         );
     }
 }
