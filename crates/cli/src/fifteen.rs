@@ -293,7 +293,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 row.to_string()
             }
         };
-        progress.emit(&mut out, |out| writeln!(out, "{row}"))?;
+        progress.answer(&mut out, |out| writeln!(out, "{row}"))?;
         progress.done();
     }
     progress.finish();

@@ -176,32 +176,35 @@ const REVEAL: Duration = Duration::from_millis(500);
 /// batch has run for half a second. When stderr is not a terminal it draws nothing at all, so
 /// piped output is unchanged.
 ///
-/// Everything the batch prints, to stdout or stderr, goes through [`Progress::emit`] or
-/// [`Progress::suspend`]: the bar is wiped while the text is written and redrawn under it, so
-/// that on a shared terminal answers, messages and the bar never interleave.
+/// Everything the batch prints goes through [`Progress::answer`] (answers on stdout),
+/// [`Progress::emit`] or [`Progress::suspend`] (anything that writes to stderr): the bar is
+/// wiped while the text is written and redrawn under it, so that on a shared terminal
+/// answers, messages and the bar never interleave.
 #[derive(Debug)]
 pub struct Progress {
     bar: ProgressBar,
     /// When the current instance started: the style's `{instance}` key reads it at each draw.
     started: Arc<Mutex<Instant>>,
+    /// Whether stdout shares the bar's screen, so that answers must wipe the bar.
+    answers_on_screen: bool,
 }
 
 impl Progress {
     /// A batch of `len` instances, none started yet.
     pub fn new(len: usize) -> Self {
         // Hidden until revealed: then it draws as `ProgressBar::new` would, on stderr.
-        let progress = Self::styled(ProgressBar::with_draw_target(
-            Some(len as u64),
-            ProgressDrawTarget::hidden(),
-        ));
+        let progress = Self::styled(
+            ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::hidden()),
+            std::io::stdout().is_terminal(),
+        );
         if std::io::stderr().is_terminal() {
             progress.reveal_after(REVEAL, ProgressDrawTarget::stderr);
         }
         progress
     }
 
-    /// Gives `bar` the batch's style.
-    fn styled(bar: ProgressBar) -> Self {
+    /// Gives `bar` the batch's style; `answers_on_screen`: whether stdout is the bar's screen.
+    fn styled(bar: ProgressBar, answers_on_screen: bool) -> Self {
         let started = Arc::new(Mutex::new(Instant::now()));
         let since = Arc::clone(&started);
         let instance = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
@@ -224,7 +227,11 @@ impl Progress {
                     .with_key("current", current),
             );
         }
-        Self { bar, started }
+        Self {
+            bar,
+            started,
+            answers_on_screen,
+        }
     }
 
     /// Draws the bar on `target`, redrawn every [`TICK`], from `delay` on, unless the batch is
@@ -267,8 +274,25 @@ impl Progress {
         self.bar.suspend(f)
     }
 
-    /// Writes with `f` to `out` and flushes it, the bar wiped meanwhile: the answer appears as
-    /// soon as it is known, above the bar.
+    /// Writes an answer with `f` to `out` (standard output) and flushes it, so that it appears
+    /// as soon as it is known: above the bar, wiped meanwhile, when both are on the terminal.
+    /// When stdout goes elsewhere the bar stays, and is redrawn at its own pace rather than
+    /// once per answer (a fast batch of thousands would otherwise send megabytes of redraws).
+    pub fn answer<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        f: impl FnOnce(&mut W) -> io::Result<()>,
+    ) -> io::Result<()> {
+        if self.answers_on_screen {
+            self.emit(out, f)
+        } else {
+            f(out)?;
+            out.flush()
+        }
+    }
+
+    /// Writes with `f` to `out` and flushes it, the bar wiped meanwhile, whatever stdout is:
+    /// for what also writes to stderr, like [`BadLines::report`](crate::error::BadLines::report).
     pub fn emit<W: Write + ?Sized>(
         &self,
         out: &mut W,
@@ -369,55 +393,81 @@ mod tests {
         }
     }
 
-    #[test]
-    fn answers_are_written_and_flushed_with_the_bar_wiped() {
-        let log: Log = Arc::default();
-        let progress = Progress::styled(ProgressBar::with_draw_target(
-            Some(2),
-            ProgressDrawTarget::hidden(),
-        ));
-        let screen = Screen(Arc::clone(&log));
+    /// A batch of `len` whose bar is already drawn on a recording screen (at indicatif's
+    /// stderr rate, 20 Hz, unless forced).
+    fn revealed(len: u64, answers_on_screen: bool, log: &Log) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden());
+        let progress = Progress::styled(bar, answers_on_screen);
+        let screen = Screen(Arc::clone(log));
         progress.reveal_after(Duration::ZERO, || {
-            ProgressDrawTarget::term_like(Box::new(screen))
+            ProgressDrawTarget::term_like_with_hz(Box::new(screen), 20)
         });
         // The reveal draws at once: wait for it, so that the bar shows every instance.
         let waited = Instant::now();
-        while !log
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|e| matches!(e, Event::Bar(_)))
-        {
+        while bars(&log.lock().unwrap()).is_empty() {
             assert!(
                 waited.elapsed() < Duration::from_secs(10),
                 "the bar never showed"
             );
             std::thread::sleep(Duration::from_millis(1));
         }
+        progress
+    }
+
+    /// The bars drawn.
+    fn bars(events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Bar(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// All the output, as one text.
+    fn written(events: &[Event]) -> String {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Out(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn answers_and_messages_are_flushed_with_the_bar_wiped() {
+        let log: Log = Arc::default();
+        let progress = revealed(3, true, &log);
         let mut out = Stdout(Arc::clone(&log));
         for (label, answer) in [("boards.txt:3", "first"), ("boards.txt:7", "second")] {
             progress.start(label);
             progress
-                .emit(&mut out, |out| writeln!(out, "{answer}"))
+                .answer(&mut out, |out| writeln!(out, "{answer}"))
                 .unwrap();
             progress.done();
         }
+        // A bad line's message (it goes to stderr, here to the same log).
+        progress.start("boards.txt:9");
+        progress
+            .emit(&mut out, |out| writeln!(out, "searchlab: bad"))
+            .unwrap();
+        progress.done();
         progress.finish();
         let events = log.lock().unwrap().clone();
 
-        // The bar named each instance, i of n, with its label.
-        let bars: Vec<&String> = events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Bar(s) => Some(s),
-                _ => None,
-            })
-            .collect();
-        for (i, label) in [(1, "boards.txt:3"), (2, "boards.txt:7")] {
+        // The bar named each instance, i of n, with its label, within the screen's width.
+        let bars = bars(&events);
+        for (i, label) in [
+            (1, "boards.txt:3"),
+            (2, "boards.txt:7"),
+            (3, "boards.txt:9"),
+        ] {
             assert!(
                 bars.iter()
-                    .any(|b| b.contains(&format!(" {i}/2 [")) && b.contains(label)),
-                "no bar shows instance {i}/2 {label}: {bars:?}"
+                    .any(|b| b.contains(&format!(" {i}/3 [")) && b.contains(label)),
+                "no bar shows instance {i}/3 {label}: {bars:?}"
             );
         }
         assert!(bars.iter().all(|b| b.chars().count() <= 80), "{bars:?}");
@@ -441,28 +491,48 @@ mod tests {
             }
         }
         assert!(!bar_shown, "the bar is left on the screen: {events:?}");
-        assert_eq!(written(&events), "first\nsecond\n");
+        assert_eq!(written(&events), "first\nsecond\nsearchlab: bad\n");
     }
 
-    /// All the output, as one text.
-    fn written(events: &[Event]) -> String {
-        events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Out(s) => Some(s.as_str()),
-                _ => None,
-            })
-            .collect()
+    #[test]
+    fn answers_elsewhere_cost_no_redraw_each() {
+        const N: u64 = 300;
+        let mut drawn = Vec::new();
+        for answers_on_screen in [true, false] {
+            let log: Log = Arc::default();
+            let progress = revealed(N, answers_on_screen, &log);
+            let mut out = Stdout(Arc::clone(&log));
+            for i in 0..N {
+                progress.start(&format!("many.txt:{i}"));
+                progress
+                    .answer(&mut out, |out| writeln!(out, "{i}"))
+                    .unwrap();
+                progress.done();
+            }
+            progress.finish();
+            let events = log.lock().unwrap().clone();
+            assert_eq!(written(&events).lines().count() as u64, N);
+            // Every answer flushed at once, wherever it goes.
+            assert_eq!(
+                events.iter().filter(|e| **e == Event::Flush).count() as u64,
+                N
+            );
+            drawn.push(bars(&events).len() as u64);
+        }
+        // On the terminal each answer redraws the bar under it; elsewhere the bar keeps its
+        // 20 Hz (with a burst of at most 20 draws over the test's few milliseconds).
+        assert!(drawn[0] >= N, "{drawn:?}");
+        assert!(drawn[1] < N / 3, "{drawn:?}");
     }
 
     #[test]
     fn a_hidden_bar_only_writes_and_flushes() {
         let log: Log = Arc::default();
-        let progress = Progress::styled(ProgressBar::hidden());
+        let progress = Progress::styled(ProgressBar::hidden(), true);
         let mut out = Stdout(Arc::clone(&log));
         progress.start("argument 1");
         progress
-            .emit(&mut out, |out| writeln!(out, "answer"))
+            .answer(&mut out, |out| writeln!(out, "answer"))
             .unwrap();
         progress.done();
         progress.finish();
@@ -479,10 +549,8 @@ mod tests {
     #[test]
     fn a_batch_over_before_the_reveal_draws_nothing() {
         let log: Log = Arc::default();
-        let progress = Progress::styled(ProgressBar::with_draw_target(
-            Some(1),
-            ProgressDrawTarget::hidden(),
-        ));
+        let bar = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::hidden());
+        let progress = Progress::styled(bar, true);
         let screen = Screen(Arc::clone(&log));
         progress.reveal_after(Duration::from_millis(50), || {
             ProgressDrawTarget::term_like(Box::new(screen))
@@ -490,7 +558,7 @@ mod tests {
         let mut out = Stdout(Arc::clone(&log));
         progress.start("argument 1");
         progress
-            .emit(&mut out, |out| writeln!(out, "answer"))
+            .answer(&mut out, |out| writeln!(out, "answer"))
             .unwrap();
         progress.done();
         progress.finish();

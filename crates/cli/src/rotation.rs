@@ -346,7 +346,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         total.expanded += result.stats.expanded;
         total.generated += result.stats.generated;
         total.elapsed += result.stats.elapsed;
-        progress.emit(&mut out, |out| match (args.format, line) {
+        progress.answer(&mut out, |out| match (args.format, line) {
             (Format::Text, None) => {
                 let report = report_text("", board, args.algo, &chosen, &result);
                 out.write_all(report.as_bytes())

@@ -507,7 +507,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let report = run(&args, &job, &limits);
-        progress.emit(&mut out, |out| match (args.format, line) {
+        progress.answer(&mut out, |out| match (args.format, line) {
             (Format::Text, None) => out.write_all(report_text(&args, "", &job, &report).as_bytes()),
             (Format::Text, Some(number)) => {
                 let label = format!("line {number}: ");

@@ -98,7 +98,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             match position_from_moves(&text) {
                 Ok((moves, position)) => {
                     let analysis = solver.analyse(&position)?;
-                    progress.emit(&mut out, |out| match args.format {
+                    progress.answer(&mut out, |out| match args.format {
                         Format::Text => {
                             out.write_all(text_report(&moves, &position, &analysis).as_bytes())
                         }
@@ -172,7 +172,7 @@ fn solve_file(
                     instance_label(&name, Some(*line))
                 ));
                 let analysis = solver.analyse(position)?;
-                progress.emit(out, |out| match format {
+                progress.answer(out, |out| match format {
                     Format::Text => {
                         if i > 0 {
                             writeln!(out)?;
