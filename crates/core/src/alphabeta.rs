@@ -462,6 +462,40 @@ struct Node {
     height: u32,
 }
 
+/// `value` as the table stores it: relative to the storing state's [`Game::value_offset`].
+/// Both bounds and exact values shift by the same amount, so their bound type is unchanged.
+/// The open window ends `±INFINITY` (and `Value::MIN`/`Value::MAX`) are not values and pass
+/// unchanged; the search never stores them (fail-soft values are game values), but a
+/// sentinel must never be shifted into a finite value.
+#[inline]
+fn to_table(value: Value, offset: Value) -> Value {
+    if is_sentinel(value) {
+        value
+    } else {
+        let relative = value.saturating_sub(offset);
+        debug_assert!(!is_sentinel(relative), "value - value_offset out of range");
+        relative
+    }
+}
+
+/// A stored value back in the probing state's terms: the inverse of [`to_table`].
+#[inline]
+fn from_table(value: Value, offset: Value) -> Value {
+    if is_sentinel(value) {
+        value
+    } else {
+        let absolute = value.saturating_add(offset);
+        debug_assert!(!is_sentinel(absolute), "value out of range");
+        absolute
+    }
+}
+
+/// Whether `value` is one of the infinite window ends rather than a game value.
+#[inline]
+fn is_sentinel(value: Value) -> bool {
+    value.unsigned_abs() >= INFINITY.unsigned_abs()
+}
+
 struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
     game: &'a G,
     eval: &'a E,
@@ -503,11 +537,15 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         if let Some(table) = self.table.as_deref() {
             self.stats.table_probes += 1;
             let k = self.game.table_key(state);
+            // The entry may come from another state with this key whose decided part differs:
+            // it holds the value relative to that part, this state's part is added back.
+            let offset = self.game.value_offset(state);
             if let Some(entry) = table.get(&k) {
                 table_move = entry.best;
                 if entry.holds_at(depth) && ply > 0 {
+                    let value = from_table(entry.value, offset);
                     let answer = Node {
-                        value: entry.value,
+                        value,
                         height: entry.height,
                     };
                     match entry.bound {
@@ -515,28 +553,28 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                             self.stats.table_hits += 1;
                             return Ok(answer);
                         }
-                        Bound::Lower if entry.value >= beta => {
+                        Bound::Lower if value >= beta => {
                             self.stats.table_hits += 1;
                             return Ok(answer);
                         }
-                        Bound::Upper if entry.value <= alpha => {
+                        Bound::Upper if value <= alpha => {
                             self.stats.table_hits += 1;
                             return Ok(answer);
                         }
                         // A bound inside the window narrows it: the true value is on its side.
-                        Bound::Lower if entry.value > alpha => {
+                        Bound::Lower if value > alpha => {
                             self.stats.table_hits += 1;
-                            alpha = entry.value;
+                            alpha = value;
                         }
-                        Bound::Upper if entry.value < beta => {
+                        Bound::Upper if value < beta => {
                             self.stats.table_hits += 1;
-                            beta = entry.value;
+                            beta = value;
                         }
                         _ => {}
                     }
                 }
             }
-            key = Some(k);
+            key = Some((k, offset));
         }
 
         if let Some(limit) = self.budget.check(self.stats.expanded) {
@@ -625,7 +663,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         self.bufs[ply] = moves;
         outcome?;
 
-        if let (Some(table), Some(k)) = (self.table.as_deref_mut(), key) {
+        if let (Some(table), Some((k, offset))) = (self.table.as_deref_mut(), key) {
             let bound = if best <= alpha0 {
                 Bound::Upper
             } else if best >= beta0 {
@@ -636,7 +674,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             table.store(
                 k,
                 Entry {
-                    value: best,
+                    value: to_table(best, offset),
                     bound,
                     depth,
                     height,

@@ -57,11 +57,56 @@ pub trait Game {
     /// A game with symmetries may return one canonical representative of the state's class
     /// (e.g. the least of the eight rotations and reflections of a square board) so that
     /// symmetric positions share one entry. Two states with the same key MUST have the same
-    /// value and the same player to move. The move a table remembers is an index into
+    /// value (relative to [`Game::value_offset`], which is 0 by default) and the same player to
+    /// move. The move a table remembers is an index into
     /// [`Game::moves`] of the state that stored it; for a symmetric twin it is only a hint
     /// (tried first, still legal), so correctness never depends on it.
     fn table_key(&self, state: &Self::State) -> Self::State {
         state.clone()
+    }
+
+    /// The part of every terminal value and evaluation below `state` that is already decided
+    /// (e.g. the score so far, in a game of accumulated points); 0 by default.
+    ///
+    /// A transposition table stores each value relative to it (`value - value_offset(state)`)
+    /// and adds the offset of the probing state back, so [`Game::table_key`] may ignore the
+    /// decided part: in Triangle War, positions with the same drawn segments and side to move
+    /// but different scores then share one entry. The contract becomes: two states with the same
+    /// key have the same player to move and values (under every depth limit and evaluator used)
+    /// that differ by exactly the difference of their offsets. Values minus offsets must stay
+    /// strictly inside `-INFINITY..INFINITY`.
+    ///
+    /// ```
+    /// use searchlab_core::{alphabeta, minimax, Game, Limits, Player, Value};
+    ///
+    /// /// Players alternately take 1 or 2 points from a pile of 5; the value is Max's points
+    /// /// minus Min's. The state is (pile, Max's lead so far, player to move).
+    /// struct Take;
+    /// type S = (u8, Value, Player);
+    /// impl Game for Take {
+    ///     type State = S;
+    ///     type Move = u8;
+    ///     fn to_move(&self, s: &S) -> Player { s.2 }
+    ///     fn moves(&self, s: &S, out: &mut Vec<u8>) { out.extend((1..=2).filter(|&t| t <= s.0)) }
+    ///     fn play(&self, s: &S, t: &u8) -> S {
+    ///         let gain = if s.2 == Player::Max { Value::from(*t) } else { -Value::from(*t) };
+    ///         (s.0 - t, s.1 + gain, s.2.other())
+    ///     }
+    ///     fn terminal_value(&self, s: &S) -> Option<Value> { (s.0 == 0).then_some(s.1) }
+    ///     // The lead is decided: the key drops it, the offset gives it back.
+    ///     fn table_key(&self, s: &S) -> S { (s.0, 0, s.2) }
+    ///     fn value_offset(&self, s: &S) -> Value { s.1 }
+    /// }
+    /// let eval = |_: &S| 0;
+    /// let root = (5, 0, Player::Max);
+    /// let pruned = alphabeta(&Take, &root, &eval, &Limits::none());
+    /// let plain = minimax(&Take, &root, &eval, &Limits::none());
+    /// assert_eq!(pruned.outcome.value(), plain.outcome.value());
+    /// assert!(pruned.stats.table_hits > 0);
+    /// ```
+    fn value_offset(&self, state: &Self::State) -> Value {
+        let _ = state;
+        0
     }
 }
 

@@ -12,6 +12,11 @@
 //! limit (its `height`, the longest explored line, all ending in finished games): then it holds
 //! for any depth of at least `height`. That keeps alpha-beta's values equal to plain minimax's
 //! under the same depth limit and evaluator.
+//!
+//! Values are stored relative to [`crate::Game::value_offset`] of the state that stored them
+//! (the part of its value already decided, such as the score so far) and a probe adds its own
+//! state's offset back, so states that differ only in that part can share one key. The shift is
+//! the same for exact values and bounds; the infinite window ends are never shifted.
 
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
@@ -26,7 +31,8 @@ pub(crate) const NO_MOVE: u32 = u32::MAX;
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The value found.
+    /// The value found, minus the storing state's [`crate::Game::value_offset`] (0 by default,
+    /// so then simply the value found).
     pub value: Value,
     /// Whether it is exact or a bound.
     pub bound: Bound,

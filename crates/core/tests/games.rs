@@ -1,7 +1,9 @@
 //! Alpha-beta against the plain-minimax oracle: random explicit trees (non-alternating turns,
 //! shuffled move orders, depth limits), random DAGs full of transpositions, windows, root
 //! analysis, limits. Also the proof that memoising alpha-beta values without their bound type
-//! (seed 000's warning) is wrong where the real table is right.
+//! (seed 000's warning) is wrong where the real table is right, and the same for a game of
+//! accumulated rewards whose table keys drop the rewards: right with `value_offset`, wrong
+//! without it.
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -472,4 +474,207 @@ fn root_analysis_stops_at_the_first_move_reaching_the_target() {
             None => assert_eq!(moves[..], oracle.root_moves[..]),
         }
     }
+}
+
+/// A game of accumulated rewards on a random DAG (Triangle War, Kalah and dots and boxes have
+/// this shape): each move pays a reward, a finished game is worth the rewards collected on the
+/// way plus its leaf's score, and the evaluation of an inner node is the rewards so far plus
+/// its score. A state is (node, rewards collected), so a node reached along two paths is two
+/// states whose values differ by exactly the difference of what the paths paid.
+struct Rewards<'a> {
+    graph: &'a Graph,
+    /// The reward of each move, parallel to `graph.children`.
+    reward: Vec<Vec<Value>>,
+    /// `table_key` drops the collected rewards (keeps only the node).
+    node_keys: bool,
+    /// `value_offset` returns the collected rewards (otherwise the default 0).
+    offset: bool,
+}
+
+type RewardState = (usize, Value);
+
+impl Game for Rewards<'_> {
+    type State = RewardState;
+    /// The child and the move's reward.
+    type Move = (usize, Value);
+    fn to_move(&self, s: &RewardState) -> Player {
+        self.graph.player[s.0]
+    }
+    fn moves(&self, s: &RewardState, out: &mut Vec<(usize, Value)>) {
+        out.extend(
+            self.graph.children[s.0]
+                .iter()
+                .copied()
+                .zip(self.reward[s.0].iter().copied()),
+        );
+    }
+    fn play(&self, s: &RewardState, m: &(usize, Value)) -> RewardState {
+        (m.0, s.1 + m.1)
+    }
+    fn terminal_value(&self, s: &RewardState) -> Option<Value> {
+        self.graph.children[s.0]
+            .is_empty()
+            .then_some(s.1 + self.graph.score[s.0])
+    }
+    fn table_key(&self, s: &RewardState) -> RewardState {
+        if self.node_keys { (s.0, 0) } else { *s }
+    }
+    fn value_offset(&self, s: &RewardState) -> Value {
+        if self.offset { s.1 } else { 0 }
+    }
+}
+
+fn reward_eval(g: &Graph) -> impl Fn(&RewardState) -> Value + '_ {
+    |s: &RewardState| s.1 + g.score[s.0]
+}
+
+/// Random rewards in -range..=range for every move of `g`.
+fn random_rewards(g: &Graph, seed: u64, range: i64) -> Vec<Vec<Value>> {
+    let mut rng = SplitMix64::new(seed);
+    g.children
+        .iter()
+        .map(|kids| {
+            kids.iter()
+                .map(|_| rng.below(2 * range as u64 + 1) as Value - range as Value)
+                .collect()
+        })
+        .collect()
+}
+
+/// Every alpha-beta variant with the offset-relative table against minimax on `game`, from the
+/// roots (0, start) for several starting rewards, with ONE searcher per configuration kept
+/// across roots and windows: entries stored under one accumulated reward are read under others.
+fn check_rewards_against_minimax(game: &Rewards, depth: Option<u32>, seed: u64) {
+    let eval = reward_eval(game.graph);
+    let limits = match depth {
+        Some(d) => Limits::none().with_max_cost(u64::from(d)),
+        None => Limits::none(),
+    };
+    let mut rng = SplitMix64::new(seed);
+    let starts: Vec<Value> = (0..3).map(|_| rng.below(41) as Value - 20).collect();
+    for config in configs(depth) {
+        let mut search = AlphaBeta::new(config.clone());
+        for &start in &starts {
+            let root = (0, start);
+            let oracle = minimax(game, &root, &eval, &limits);
+            let oracle = oracle.outcome.solution().unwrap();
+            let run = search.search(game, &root, &eval);
+            let answer = run.outcome.solution().unwrap();
+            assert_eq!(answer.value, oracle.value, "{config:?} from {start}");
+            assert_eq!(answer.bound, Bound::Exact);
+            if let Some(best) = answer.best {
+                assert!(
+                    oracle
+                        .root_moves
+                        .iter()
+                        .any(|m| m.mv == best && m.value == oracle.value),
+                    "{config:?}: {best:?} is not a best move"
+                );
+            }
+            // A null window around a random threshold tells the truth about its bound.
+            let t = oracle.value + rng.below(7) as Value - 3;
+            let run = search.search_window(game, &root, &eval, t - 1, t);
+            let answer = run.outcome.solution().unwrap();
+            match answer.bound {
+                Bound::Exact => assert_eq!(answer.value, oracle.value),
+                Bound::Lower => assert!(oracle.value >= answer.value && answer.value >= t),
+                Bound::Upper => assert!(oracle.value <= answer.value && answer.value < t),
+            }
+            assert_eq!(oracle.value >= t, answer.value >= t, "null window at {t}");
+            // Root analysis (table filled under other roots and windows) values every move.
+            if !config.iterative {
+                let run = search.analyse_root(game, &root, &eval, None);
+                assert_eq!(
+                    run.outcome.solution().unwrap().root_moves,
+                    oracle.root_moves,
+                    "root analysis, {config:?} from {start}"
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Keys without the accumulated rewards plus `value_offset`: still exactly minimax, to the
+    /// end and depth-limited, with and without iterative deepening, windows and root analysis.
+    #[test]
+    fn offset_relative_table_equals_minimax(seed in any::<u64>(), depth in 1u32..7, limited in any::<bool>()) {
+        let g = random_dag(seed, 7, 5, 5);
+        let game = Rewards {
+            graph: &g,
+            reward: random_rewards(&g, seed ^ 0xbeef, 4),
+            node_keys: true,
+            offset: true,
+        };
+        check_rewards_against_minimax(&game, limited.then_some(depth), seed);
+        // The offset is harmless when the key keeps the rewards too.
+        let full_keys = Rewards { node_keys: false, ..game };
+        check_rewards_against_minimax(&full_keys, limited.then_some(depth), seed);
+    }
+}
+
+/// The test above can catch the bug it guards against: the same node-only keys WITHOUT
+/// `value_offset` (a table storing absolute values under keys that ignore the rewards) give
+/// wrong values on many DAGs, where the offset-relative table gives none.
+#[test]
+fn node_keys_without_offset_are_wrong_where_the_offset_table_is_right() {
+    let mut wrong = 0;
+    for seed in 0..300 {
+        let g = random_dag(seed, 6, 4, 5);
+        let right = Rewards {
+            graph: &g,
+            reward: random_rewards(&g, seed, 4),
+            node_keys: true,
+            offset: true,
+        };
+        let eval = reward_eval(&g);
+        let truth = minimax(&right, &(0, 0), &eval, &Limits::none())
+            .outcome
+            .value()
+            .unwrap();
+        let run = AlphaBeta::new(AlphaBetaConfig::new()).search(&right, &(0, 0), &eval);
+        assert_eq!(run.outcome.value(), Some(truth), "seed {seed}");
+        assert!(run.stats.table_hits > 0);
+        let buggy = Rewards {
+            offset: false,
+            ..right
+        };
+        let run = AlphaBeta::new(AlphaBetaConfig::new()).search(&buggy, &(0, 0), &eval);
+        if run.outcome.value() != Some(truth) {
+            wrong += 1;
+        }
+    }
+    assert!(
+        wrong > 30,
+        "node keys without offset wrong only {wrong} times"
+    );
+}
+
+/// The offset-relative table shares entries: node-only keys need fewer expansions than keys
+/// with the rewards, for the same answer.
+#[test]
+fn offset_relative_keys_share_entries() {
+    let g = random_dag(11, 9, 6, 5);
+    let game = Rewards {
+        graph: &g,
+        reward: random_rewards(&g, 11, 4),
+        node_keys: true,
+        offset: true,
+    };
+    let eval = reward_eval(&g);
+    let shared = AlphaBeta::new(AlphaBetaConfig::new()).search(&game, &(0, 0), &eval);
+    let full_keys = Rewards {
+        node_keys: false,
+        ..game
+    };
+    let separate = AlphaBeta::new(AlphaBetaConfig::new()).search(&full_keys, &(0, 0), &eval);
+    assert_eq!(shared.outcome.value(), separate.outcome.value());
+    assert!(
+        shared.stats.expanded < separate.stats.expanded,
+        "{} vs {}",
+        shared.stats.expanded,
+        separate.stats.expanded
+    );
 }

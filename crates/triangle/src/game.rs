@@ -6,7 +6,7 @@
 
 use searchlab_core::{Game, Player, Value};
 
-use crate::board::{Position, Segment, Side};
+use crate::board::{Position, Segment, Side, canonical};
 
 /// The order in which [`TriangleWar`] lists the moves of a position. Both orders are fixed
 /// functions of the position, so every search is deterministic.
@@ -23,8 +23,11 @@ pub enum MoveOrder {
 
 /// The rules of Triangle War for the core's game searches.
 ///
-/// With `symmetry` on, the transposition-table key of a position is its [`Position::canonical`]
-/// image, so the six rotations and reflections of a position share one entry.
+/// The transposition-table key of a position leaves out both scores: the table stores the
+/// future margin, relative to [`Position::margin`] (the game's [`Game::value_offset`]), so
+/// positions with the same drawn segments and side to move share one entry whatever their
+/// scores. With `symmetry` on, the key's drawn set is also its canonical image, so the six
+/// rotations and reflections of a position share one entry too.
 ///
 /// ```
 /// use searchlab_core::{Game, Player};
@@ -111,11 +114,20 @@ impl Game for TriangleWar {
         state.is_over().then(|| state.margin())
     }
 
+    /// The drawn set (its canonical image with `symmetry`) and the side to move; the scores
+    /// are zeroed, because what is still to be won does not depend on them: the table stores
+    /// the future margin (see [`Game::value_offset`]).
     fn table_key(&self, state: &Position) -> Position {
-        if self.symmetry {
-            state.canonical()
+        let drawn = if self.symmetry {
+            canonical(state.drawn())
         } else {
-            *state
-        }
+            state.drawn()
+        };
+        Position::from_parts(drawn, 0, 0, state.to_move())
+    }
+
+    /// The margin so far: every final margin below `state` is it plus the future margin.
+    fn value_offset(&self, state: &Position) -> Value {
+        state.margin()
     }
 }

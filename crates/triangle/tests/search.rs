@@ -1,12 +1,13 @@
 //! The core's alpha-beta (with and without its table, both move orders, with and without
-//! symmetric table keys) against the exhaustive retrograde table, on random partial games.
+//! symmetric table keys) against the exhaustive retrograde table, on random partial games, also
+//! with one table across positions that differ only in their scores.
 
-use searchlab_core::{AlphaBeta, AlphaBetaConfig, Limits, SplitMix64, minimax};
+use searchlab_core::{AlphaBeta, AlphaBetaConfig, Game, Limits, SplitMix64, minimax};
 use searchlab_triangle::board::{canonical, symmetric_images};
 use searchlab_triangle::exhaustive::Table;
 use searchlab_triangle::input::parse_judge;
 use searchlab_triangle::solve::{Solver, analyse, winner_of};
-use searchlab_triangle::{MoveOrder, Position, Segment, TriangleWar};
+use searchlab_triangle::{MoveOrder, Position, Segment, Side, TriangleWar};
 
 fn random_position(rng: &mut SplitMix64, len: usize) -> Position {
     let mut segments = Segment::ALL;
@@ -54,6 +55,47 @@ fn alphabeta_with_table_agrees_with_the_exhaustive_solver() {
             assert_eq!(side, winner_of(expected), "round {round}, {g:?}, {p:?}");
         }
     }
+}
+
+/// The table keys leave out the scores (the table stores future margins): the same drawn
+/// segments and side to move with the triangles shared out differently between A and B must
+/// get their own final margins from entries stored under other scores, and cheaply.
+#[test]
+fn positions_differing_only_in_scores_share_entries_and_keep_their_values() {
+    let table = Table::build();
+    let mut rng = SplitMix64::new(1985);
+    let mut solvers: Vec<Solver> = GAMES
+        .iter()
+        .map(|&g| Solver::new(g, Limits::none()))
+        .collect();
+    let (mut first, mut again) = (0, 0);
+    for round in 0..200 {
+        let len = 6 + rng.below(10) as usize; // 6..=15 moves played
+        let p = random_position(&mut rng, len);
+        let won = p.score(Side::A) + p.score(Side::B);
+        let a = rng.below(u64::from(won) + 1) as u8;
+        let q = Position::from_parts(p.drawn(), a, won - a, p.to_move());
+        for (g, solver) in GAMES.iter().zip(&mut solvers) {
+            assert_eq!(g.table_key(&p), g.table_key(&q));
+            let (value, stats) = solver.value(&p).unwrap();
+            assert_eq!(value, table.final_margin(&p), "round {round}, {g:?}, {p:?}");
+            first += stats.expanded;
+            let (value, stats) = solver.value(&q).unwrap();
+            assert_eq!(value, table.final_margin(&q), "round {round}, {g:?}, {q:?}");
+            again += stats.expanded;
+            let (side, _) = solver.winner(&q).unwrap();
+            assert_eq!(
+                side,
+                winner_of(table.final_margin(&q)),
+                "round {round}, {q:?}"
+            );
+        }
+    }
+    // The second solve finds the first one's entries under the same keys.
+    assert!(
+        again * 10 < first,
+        "re-scored positions expanded {again} nodes, first {first}"
+    );
 }
 
 #[test]
