@@ -35,8 +35,11 @@ The dots and the 18 segments:
        / \\ / \\ / \\
       7 - 8 - 9 - 10
 
---file reads games in the judge's format (POJ 1085 input: the number of games, then per game a
-move count m and m lines `i j`) and solves each; `-` reads standard input.
+--file reads either one position per line, as move lists like MOVES (`#` comments, an optional
+expected answer after `|`: the files of puzzles/triangle and `searchlab gen triangle`), or
+games in the judge's format (POJ 1085 input: the number of games, then per game a move count m
+and m lines `i j`); a first line holding a lone number means the judge's format. `-` reads
+standard input.
 
 Values are final margins: A's triangles minus B's at the end, with perfect play from here.";
 
@@ -56,7 +59,8 @@ pub struct SolveArgs {
     /// Moves played so far, like `2-4 4-5 5-9` (none: the empty board; see --help).
     #[arg(value_name = "MOVES", conflicts_with = "file")]
     moves: Vec<String>,
-    /// Solve the games of a file in the judge's format (`-`: standard input).
+    /// Solve the positions of a file: move lists, one per line, or the judge's format
+    /// (`-`: standard input).
     #[arg(long, short, value_name = "F")]
     file: Option<PathBuf>,
     /// Output format.
@@ -79,10 +83,6 @@ impl SolveArgs {
         Solver::new(TriangleWar::new(order, !self.no_symmetry), Limits::none())
     }
 }
-
-/// Arguments of `searchlab gen` for this problem (no generator: positions are move lists).
-#[derive(clap::Args)]
-pub struct GenArgs {}
 
 /// `searchlab solve triangle`: the MOVES arguments are a batch of one position.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
@@ -140,7 +140,79 @@ fn solve_file(
 ) -> anyhow::Result<ExitCode> {
     let text = read_input(path)?;
     let name = source_name(path);
-    let batch = parse_judge(&text);
+    // As `searchlab bench triangle` decides: the judge's input starts with a lone game count,
+    // a move list has dashes.
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    if first.is_some_and(|l| l.parse::<i64>().is_ok()) {
+        solve_judge_file(&name, &text, format, solver, out)
+    } else {
+        solve_move_lines(&name, &text, format, solver, out)
+    }
+}
+
+/// A file of move lists, one position per line (the instance-file format of every problem).
+fn solve_move_lines(
+    name: &str,
+    text: &str,
+    format: Format,
+    solver: &mut Solver,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let instances = crate::instances::parse_lines(name, text);
+    let mut bad = BadLines::new(format);
+    let progress = Progress::new(instances.len());
+    for (i, instance) in instances.iter().enumerate() {
+        let (_, line) = crate::report::split_source(&instance.source);
+        progress.start(&instance.source);
+        match position_from_moves(&instance.text) {
+            Ok((moves, position)) => {
+                let analysis = solver.analyse(&position)?;
+                progress.answer(out, |out| match format {
+                    Format::Text => {
+                        if i > 0 {
+                            writeln!(out)?;
+                        }
+                        writeln!(out, "{}:", instance.source)?;
+                        out.write_all(text_report(&moves, &position, &analysis).as_bytes())
+                    }
+                    Format::Json => {
+                        let origin = Origin {
+                            source: name,
+                            line,
+                            game: None,
+                        };
+                        json_line(out, &json_report(&origin, &moves, &position, &analysis))
+                    }
+                })?;
+            }
+            Err(e) => {
+                let fault = BadLine {
+                    source: name,
+                    line,
+                    input: Some(&instance.text),
+                    error: &e.to_string(),
+                };
+                progress.emit(out, |out| bad.report(out, &fault, &[]))?;
+            }
+        }
+        progress.done();
+    }
+    progress.finish();
+    Ok(bad.status())
+}
+
+/// A file in the judge's format (POJ 1085 input).
+fn solve_judge_file(
+    name: &str,
+    text: &str,
+    format: Format,
+    solver: &mut Solver,
+    out: &mut dyn Write,
+) -> anyhow::Result<ExitCode> {
+    let batch = parse_judge(text);
     let mut bad = BadLines::new(format);
     // A game spans several lines: its rows have no `input` but the line of its move count
     // (the line of the fault for a bad one) and its number.
@@ -150,7 +222,7 @@ fn solve_file(
             None => e.kind.to_string(),
         };
         let fault = BadLine {
-            source: &name,
+            source: name,
             line: Some(e.line),
             input: None,
             error: &what,
@@ -169,7 +241,7 @@ fn solve_file(
             }) => {
                 progress.start(&format!(
                     "{} (game {number})",
-                    instance_label(&name, Some(*line))
+                    instance_label(name, Some(*line))
                 ));
                 let analysis = solver.analyse(position)?;
                 progress.answer(out, |out| match format {
@@ -182,7 +254,7 @@ fn solve_file(
                     }
                     Format::Json => {
                         let origin = Origin {
-                            source: &name,
+                            source: name,
                             line: Some(*line),
                             game: Some(*number),
                         };
@@ -191,7 +263,7 @@ fn solve_file(
                 })?;
             }
             Err(e) => {
-                progress.start(&instance_label(&name, Some(e.line)));
+                progress.start(&instance_label(name, Some(e.line)));
                 progress.emit(out, |out| report_error(out, e))?;
             }
         }
@@ -202,12 +274,6 @@ fn solve_file(
     }
     progress.finish();
     Ok(bad.status())
-}
-
-/// `searchlab gen` (not wired: Triangle War positions are written as move lists).
-#[allow(dead_code)]
-pub fn generate(_: GenArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("Triangle War has no generator: write positions as move lists (see --help)")
 }
 
 /// `searchlab judge 1085`: one line `Game k: A wins.` / `Game k: B wins.` per good game; bad

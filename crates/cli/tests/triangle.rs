@@ -200,3 +200,40 @@ fn json_batch_gives_a_bad_game_its_own_row_in_its_place() {
     assert_eq!(rows[1]["line"], 9);
     assert!(rows[1]["game"].is_null());
 }
+
+/// `--file` also reads move lists, one position per line: the files of puzzles/triangle (which
+/// bench reads) and of `gen triangle`; a bad line is reported and the others answered.
+#[test]
+fn solve_a_file_of_move_lists() {
+    let easy = include_str!("../../../puzzles/triangle/easy.txt");
+    let out = searchlab(
+        &["solve", "triangle", "--file", "-", "--format", "json"],
+        easy,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = json_lines(&out.stdout);
+    let lines: Vec<&str> = easy
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(rows.len(), lines.len());
+    for (row, line) in rows.iter().zip(&lines) {
+        assert_eq!(row["status"], "solved");
+        assert_eq!(row["input"], line.split('|').next().unwrap().trim());
+    }
+    let out = searchlab(
+        &["solve", "triangle", "--file", "-", "--format", "json"],
+        "# two positions\n2-4 4-5\n1-9 2-3\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let rows = json_lines(&out.stdout);
+    assert_eq!(
+        (rows[0]["line"].as_u64(), rows[0]["margin"].as_i64()),
+        (Some(2), Some(-1))
+    );
+    assert_eq!(
+        (rows[1]["line"].as_u64(), &rows[1]["status"]),
+        (Some(3), &"error".into())
+    );
+    assert!(text(&out.stderr).contains("stdin: line 3: move 1: 1-9 is not one of the 18 segments"));
+}
