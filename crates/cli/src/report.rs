@@ -51,7 +51,10 @@ pub fn read_input(path: &Path) -> anyhow::Result<String> {
     if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).context("reading standard input")
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+        // A file that cannot be read is bad input (exit status 2), like a bad line in it.
+        std::fs::read_to_string(path).map_err(|e| {
+            crate::error::BadInput(format!("cannot read {}: {e}", path.display())).into()
+        })
     }
 }
 

@@ -225,3 +225,26 @@ fn file_dash_is_standard_input_and_a_missing_file_is_bad_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
 }
+
+/// A reader that goes away (`searchlab gen eight ... | head -1`) ends the run quietly, with
+/// status 0, as Unix tools do: no "Broken pipe" message.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(["gen", "eight", "--count", "10000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.split_whitespace().count(), 9, "{first}");
+    // The reading end is dropped here: the next writes fail with EPIPE.
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+}
