@@ -189,7 +189,7 @@ where
                 continue;
             }
             settled += 1;
-            if settled % PROGRESS_EVERY == 0 {
+            if settled.is_multiple_of(PROGRESS_EVERY) {
                 progress(Progress {
                     settled,
                     size,
@@ -518,7 +518,7 @@ mod tests {
             if s + 1 < self.0 {
                 out.push((s + 1, 1));
             }
-            if s % 2 == 0 && s + 2 < self.0 {
+            if s.is_multiple_of(2) && s + 2 < self.0 {
                 out.push((s + 2, 0));
             }
         }

@@ -269,7 +269,7 @@ impl Budget {
         }
         if self.watch {
             self.ticks = self.ticks.wrapping_add(1);
-            if self.ticks % 1024 == 0 {
+            if self.ticks.is_multiple_of(1024) {
                 return self.read();
             }
         }

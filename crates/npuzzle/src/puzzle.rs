@@ -249,7 +249,7 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
         match mv {
             Move::Up => blank.checked_sub(W),
             Move::Down => (blank + W < N).then_some(blank + W),
-            Move::Left => (blank % W != 0).then(|| blank - 1),
+            Move::Left => (!blank.is_multiple_of(W)).then(|| blank - 1),
             Move::Right => (blank % W != W - 1).then_some(blank + 1),
         }
     }
