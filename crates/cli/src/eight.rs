@@ -31,7 +31,8 @@ pub enum Algo {
 }
 
 impl Algo {
-    fn uses_heuristic(self) -> bool {
+    /// Whether the algorithm takes a heuristic (BFS and IDDFS do not).
+    pub(crate) fn uses_heuristic(self) -> bool {
         matches!(self, Algo::Astar | Algo::Idastar)
     }
 }

@@ -9,10 +9,14 @@ use std::time::{Duration, Instant};
 
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab_core::{Heuristic, Limits, Outcome, SearchResult, idastar};
+use searchlab_core::{Heuristic, Limits, Outcome, SearchResult, Zero, astar, bfs, idastar, iddfs};
 use searchlab_npuzzle::cache::{Origin, cache_dir, load_or_build};
 use searchlab_npuzzle::pattern::{AdditivePdb, Partition, Pattern};
-use searchlab_npuzzle::{Board, Fifteen, LinearConflict, Manhattan, Move, moves_to_string};
+use searchlab_npuzzle::{
+    Board, Fifteen, LinearConflict, Manhattan, Misplaced, Move, moves_to_string,
+};
+
+use crate::eight::Algo;
 use serde_json::json;
 
 use crate::error::{BadInput, BadLine, BadLines, place};
@@ -33,6 +37,8 @@ pub enum Goal {
 pub enum HeuristicName {
     /// Sum of the tiles' Manhattan distances.
     Manhattan,
+    /// Number of misplaced tiles (weak: only for easy boards).
+    Misplaced,
     /// Manhattan distance plus linear conflicts.
     LinearConflict,
     /// Additive pattern databases 6-6-3 (11.5 MB, built in ~15 s once, then cached).
@@ -60,7 +66,12 @@ pub struct SolveArgs {
     /// The goal: the blank first (top-left) or last (bottom-right).
     #[arg(long, value_enum, default_value_t = Goal::BlankFirst)]
     pub goal: Goal,
-    /// The heuristic of IDA*.
+    /// The search algorithm. A* keeps every node it reaches (tens of bytes each: give it
+    /// --max-nodes on hard boards); BFS and IDDFS take no heuristic and suit only boards
+    /// within about 20 moves of the goal.
+    #[arg(long, value_enum, default_value_t = Algo::Idastar)]
+    pub algo: Algo,
+    /// The heuristic of A* and IDA*.
     #[arg(long, value_enum, default_value_t = HeuristicName::Pdb663)]
     pub heuristic: HeuristicName,
     /// With pattern databases: also look them up on the board reflected about the main
@@ -187,8 +198,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Goal::BlankLast => Fifteen::standard(),
     }
     .with_order(order);
+    let uses_heuristic = args.algo.uses_heuristic();
     let (heuristic, build): (Box<dyn Heuristic<Fifteen>>, Option<Duration>) = match args.heuristic {
+        // BFS and IDDFS take none: no table is built for them.
+        _ if !uses_heuristic => (Box::new(Zero), None),
         HeuristicName::Manhattan => (Box::new(Manhattan), None),
+        HeuristicName::Misplaced => (Box::new(Misplaced), None),
         HeuristicName::LinearConflict => (Box::new(LinearConflict::new(&puzzle)), None),
         HeuristicName::Pdb663 | HeuristicName::Pdb78 => {
             let partition = if args.heuristic == HeuristicName::Pdb663 {
@@ -207,6 +222,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if args.reflect && build.is_some() {
         label.push_str(" + reflection");
     }
+    if !uses_heuristic {
+        label = "none".into();
+    }
+    let algo_label = format!("{:?}", args.algo).to_lowercase();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut bad = BadLines::new(args.format);
@@ -237,9 +256,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         };
         // Parity decides solvability: unsolvable boards cost no search.
-        let result = puzzle
-            .is_solvable(&board)
-            .then(|| idastar(&puzzle, &board, &heuristic, &limits));
+        let result = puzzle.is_solvable(&board).then(|| match args.algo {
+            Algo::Astar => astar(&puzzle, &board, &heuristic, &limits),
+            Algo::Idastar => idastar(&puzzle, &board, &heuristic, &limits),
+            Algo::Iddfs => iddfs(&puzzle, &board, &limits),
+            Algo::Bfs => bfs(&puzzle, &board, &limits),
+        });
         if let Some(r) = &result {
             expanded += r.stats.expanded;
             generated += r.stats.generated;
@@ -264,9 +286,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             mismatches += 1;
         }
         let row = match args.format {
-            Format::Text => {
-                crate::eight::text_report(&board, result.as_ref(), &format!("idastar / {label}"))
-            }
+            Format::Text => crate::eight::text_report(
+                &board,
+                result.as_ref(),
+                &format!("{algo_label} / {label}"),
+            ),
             Format::Json => {
                 let (status, moves, length, limit) = match result.as_ref().map(|r| &r.outcome) {
                     None | Some(Outcome::NoSolution) => ("unsolvable", None, None, None),
@@ -280,7 +304,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     "line": line,
                     "input": text,
                     "board": board.to_string(),
-                    "algorithm": "idastar",
+                    "algorithm": algo_label,
                     "heuristic": label,
                     "h0": heuristic.estimate(&puzzle, &board),
                     "status": status,

@@ -74,6 +74,60 @@ fn every_heuristic_finds_the_optimal_length() {
     }
 }
 
+/// Every algorithm of `--algo` agrees with IDA* + 6-6-3 (checked against Korf's published
+/// lengths above) on boards a dozen-odd moves from the goal (`gen fifteen --seed 5 --depth 16`);
+/// BFS and IDDFS ignore the heuristic; misplaced tiles is offered for A* and IDA*.
+#[test]
+fn every_algorithm_finds_the_optimal_length() {
+    let boards = "5 4 2 3 1 6 14 7 8 10 x 11 9 12 13 15\n1 3 7 6 4 2 5 11 x 9 14 10 8 12 13 15\n";
+    let lengths_of = |algo: &str, heuristic: &str| -> Vec<u64> {
+        let out = searchlab(
+            &[
+                "solve",
+                "fifteen",
+                "--algo",
+                algo,
+                "--heuristic",
+                heuristic,
+                "--format",
+                "json",
+            ],
+            boards,
+        );
+        assert!(out.status.success(), "{algo}: {}", text(&out.stderr));
+        json_lines(&out.stdout)
+            .iter()
+            .map(|row| {
+                assert_eq!(row["algorithm"], algo);
+                let none = algo == "bfs" || algo == "iddfs";
+                assert_eq!(row["heuristic"], if none { "none" } else { heuristic });
+                let moves = row["moves"].as_str().unwrap();
+                assert!(replays_to(
+                    row["board"].as_str().unwrap(),
+                    moves,
+                    &BLANK_FIRST
+                ));
+                row["length"].as_u64().unwrap()
+            })
+            .collect()
+    };
+    let reference = lengths_of("idastar", "pdb663");
+    assert_eq!(reference.len(), 2);
+    for (algo, heuristic) in [
+        ("astar", "manhattan"),
+        ("astar", "misplaced"),
+        ("idastar", "misplaced"),
+        ("bfs", "pdb663"),
+        ("iddfs", "manhattan"),
+    ] {
+        assert_eq!(
+            lengths_of(algo, heuristic),
+            reference,
+            "{algo} / {heuristic}"
+        );
+    }
+}
+
 #[test]
 fn korf_order_reproduces_the_published_count_from_the_command_line() {
     let out = searchlab(
