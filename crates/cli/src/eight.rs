@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use clap::ValueEnum;
 use searchlab_core::{
-    Heuristic, Limits, Outcome, Problem, SearchResult, SplitMix64, astar, bfs, idastar, iddfs,
+    Heuristic, Limits, Outcome, SearchResult, SplitMix64, astar, bfs, idastar, iddfs,
 };
+use searchlab_npuzzle::generate::{random_board, scrambled_board};
 use searchlab_npuzzle::{Board, Eight, Manhattan, Misplaced, Move, moves_to_string};
 use serde_json::json;
 
@@ -316,35 +317,10 @@ pub fn generate(args: GenArgs) -> anyhow::Result<ExitCode> {
     let mut rng = SplitMix64::new(args.seed);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut actions = Vec::new();
     for _ in 0..args.count {
         let board = match args.moves {
-            None => {
-                let mut cells = [0u8, 1, 2, 3, 4, 5, 6, 7, 8];
-                rng.shuffle(&mut cells);
-                let mut board = Board::from_cells(cells).expect("a shuffle is a permutation");
-                if !puzzle.is_solvable(&board) {
-                    // Swapping two tiles flips the parity: a bijection between the halves, so
-                    // the result is uniform over the solvable boards.
-                    let tiles: Vec<usize> = (0..9).filter(|&c| cells[c] != 0).take(2).collect();
-                    cells.swap(tiles[0], tiles[1]);
-                    board = Board::from_cells(cells).expect("still a permutation");
-                }
-                board
-            }
-            Some(moves) => {
-                let mut board = *puzzle.goal();
-                let mut last: Option<Move> = None;
-                for _ in 0..moves {
-                    actions.clear();
-                    puzzle.actions(&board, &mut actions);
-                    actions.retain(|a| Some(a.inverse()) != last);
-                    let a = actions[rng.below(actions.len() as u64) as usize];
-                    puzzle.apply(&mut board, &a);
-                    last = Some(a);
-                }
-                board
-            }
+            None => random_board(&puzzle, &mut rng),
+            Some(moves) => scrambled_board(&puzzle, &mut rng, moves),
         };
         writeln!(out, "{board}")?;
     }

@@ -11,8 +11,9 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::ExitCode;
 
-use searchlab_core::{Problem, SplitMix64};
-use searchlab_npuzzle::{Board, Fifteen, Move};
+use searchlab_core::SplitMix64;
+use searchlab_npuzzle::Fifteen;
+use searchlab_npuzzle::generate::{random_board, scrambled_board};
 use searchlab_tictactoe::{Board as TicBoard, Geometry, Side};
 use searchlab_triangle::{Position, Segment};
 
@@ -176,44 +177,15 @@ pub fn fifteen(args: FifteenArgs) -> anyhow::Result<ExitCode> {
     let mut rng = SplitMix64::new(args.seed);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut actions = Vec::new();
     for _ in 0..args.count {
         let board = match args.depth {
-            None => uniform_fifteen(&puzzle, &mut rng),
-            Some(depth) => {
-                let mut board = *puzzle.goal();
-                let mut last: Option<Move> = None;
-                for _ in 0..depth {
-                    // The puzzle lists moves in the order u d l r: the draws depend on it.
-                    actions.clear();
-                    puzzle.actions(&board, &mut actions);
-                    actions.retain(|a| Some(a.inverse()) != last);
-                    let a = actions[rng.below(actions.len() as u64) as usize];
-                    puzzle.apply(&mut board, &a);
-                    last = Some(a);
-                }
-                board
-            }
+            None => random_board(&puzzle, &mut rng),
+            Some(depth) => scrambled_board(&puzzle, &mut rng, depth),
         };
         writeln!(out, "{board}")?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A board uniformly random among those that can reach `puzzle`'s goal.
-fn uniform_fifteen(puzzle: &Fifteen, rng: &mut SplitMix64) -> Board<16> {
-    let mut cells: [u8; 16] = std::array::from_fn(|i| i as u8);
-    rng.shuffle(&mut cells);
-    let board = Board::from_cells(cells).expect("a shuffle is a permutation");
-    if puzzle.is_solvable(&board) {
-        return board;
-    }
-    // Swapping two tiles flips the parity and leaves the blank: a bijection between the
-    // unsolvable and the solvable half, so the result stays uniform.
-    let tiles: Vec<usize> = (0..16).filter(|&c| cells[c] != 0).take(2).collect();
-    cells.swap(tiles[0], tiles[1]);
-    Board::from_cells(cells).expect("still a permutation")
 }
 
 /// `searchlab gen tictactoe`.

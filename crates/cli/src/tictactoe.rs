@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use searchlab_core::{
-    AlphaBeta, AlphaBetaConfig, GameOutcome, GameResult, Limits, RootMove, Stats, Value, minimax,
+    AlphaBeta, AlphaBetaConfig, GameOutcome, GameResult, Limits, RootMove, Value, minimax,
 };
 use searchlab_tictactoe::{
     Board, Geometry, Goal, Scoring, SeedEval, Side, Square, TicTacToe, WIN, first_winning_move,
@@ -252,28 +252,17 @@ fn run(args: &SolveArgs, job: &Job, limits: &Limits) -> Report {
                     GameOutcome::Solved(s) => {
                         moves = s.root_moves;
                         moves.sort_by_key(|m| (m.mv.row, m.mv.col));
-                        add_stats(&mut result.stats, &analysis.stats);
+                        result.stats += &analysis.stats;
                     }
                     stopped @ GameOutcome::Stopped { .. } => {
                         result.outcome = stopped;
-                        add_stats(&mut result.stats, &analysis.stats);
+                        result.stats += &analysis.stats;
                     }
                 }
             }
             Report { result, moves }
         }
     }
-}
-
-fn add_stats(total: &mut Stats, s: &Stats) {
-    total.expanded += s.expanded;
-    total.generated += s.generated;
-    total.leaves += s.leaves;
-    total.cutoffs += s.cutoffs;
-    total.table_probes += s.table_probes;
-    total.table_hits += s.table_hits;
-    total.max_frontier = total.max_frontier.max(s.max_frontier);
-    total.elapsed += s.elapsed;
 }
 
 /// What a value means, in words.

@@ -10,6 +10,8 @@
 //!   see [`cantor`]) when the board is small enough for a dense table.
 //! * Heuristics: [`Manhattan`] and [`LinearConflict`] (both updated incrementally by IDA*),
 //!   [`Misplaced`], and additive pattern databases ([`pattern`]).
+//! * Seeded random boards: uniform among the solvable ones, or a random walk from the goal
+//!   ([`generate`]).
 //!
 //! ```
 //! use searchlab_core::{idastar, Limits};
@@ -27,6 +29,7 @@
 mod board;
 pub mod cache;
 pub mod cantor;
+pub mod generate;
 mod heuristics;
 pub mod pattern;
 mod puzzle;

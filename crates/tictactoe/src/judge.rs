@@ -162,7 +162,7 @@ pub fn first_winning_move_with_stats(
             None => {
                 let no_eval = |_: &Board| 0;
                 let run = search.search_window(game, &child, &no_eval, WIN - 1, WIN);
-                add(&mut total, &run.stats);
+                total += &run.stats;
                 match run.outcome {
                     GameOutcome::Solved(s) => s.value >= WIN,
                     GameOutcome::Stopped { limit, .. } => return Err(limit),
@@ -174,15 +174,4 @@ pub fn first_winning_move_with_stats(
         }
     }
     Ok((None, total))
-}
-
-fn add(total: &mut Stats, s: &Stats) {
-    total.expanded += s.expanded;
-    total.generated += s.generated;
-    total.leaves += s.leaves;
-    total.cutoffs += s.cutoffs;
-    total.table_probes += s.table_probes;
-    total.table_hits += s.table_hits;
-    total.max_frontier = total.max_frontier.max(s.max_frontier);
-    total.elapsed += s.elapsed;
 }
