@@ -79,6 +79,18 @@ enum Gen {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Solve(_)) {
+        // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its last
+        // frame behind the shell prompt. Wipe it, then end as the signal would (130). (bench
+        // sets its own handler, which keeps partial results.)
+        let _ = ctrlc::set_handler(|| {
+            use std::io::IsTerminal;
+            if std::io::stderr().is_terminal() {
+                eprint!("\r\x1b[2K");
+            }
+            std::process::exit(130);
+        });
+    }
     let result = match cli.command {
         Command::Solve(Solve::Eight(args)) => eight::solve(args),
         Command::Solve(Solve::Fifteen(args)) => fifteen::solve(args),
