@@ -202,6 +202,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut bad = BadLines::new(args.format);
+    // Boards whose search a limit stopped: they get no answer (exit status 1).
+    let mut stopped = 0;
     let mut mismatches = 0;
     let progress = Progress::new(instances.len());
     for Instance {
@@ -227,6 +229,13 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let solved = solve_board(&puzzle, &board, args.algo, args.heuristic, &limits);
+        if let Some(SearchResult {
+            outcome: Outcome::Stopped(_),
+            ..
+        }) = &solved.result
+        {
+            stopped += 1;
+        }
         let check = expected.as_deref().map(|e| check_expected(&solved, e));
         if let Some(Err(msg)) = &check {
             progress.suspend(|| {
@@ -278,7 +287,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if mismatches > 0 {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }
-    Ok(bad.status())
+    Ok(bad.status_with_stopped(stopped))
 }
 
 /// The text answer for one sliding-puzzle board (8- or 15-puzzle): the board, then the moves

@@ -110,4 +110,15 @@ impl BadLines {
     pub fn status(&self) -> ExitCode {
         batch_status(self.count)
     }
+
+    /// The exit status of a `solve` batch in which `stopped` instances got no answer because a
+    /// limit stopped their search: 2 when any line was bad input, else 1 when any search was
+    /// stopped (not bad input, but not every answer either), else 0.
+    pub fn status_with_stopped(&self, stopped: usize) -> ExitCode {
+        if self.count == 0 && stopped > 0 {
+            ExitCode::FAILURE
+        } else {
+            self.status()
+        }
+    }
 }

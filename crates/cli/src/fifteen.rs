@@ -337,5 +337,5 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if mismatches > 0 {
         anyhow::bail!("{mismatches} answer(s) differ from the expected ones");
     }
-    Ok(bad.status())
+    Ok(bad.status_with_stopped(stopped))
 }

@@ -380,12 +380,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
         )?;
     }
     out.flush()?;
-    let code = bad.status();
-    // A board that a limit stopped has no answer: not bad input, but not a success either.
-    if code == ExitCode::SUCCESS && stopped > 0 {
-        return Ok(ExitCode::FAILURE);
-    }
-    Ok(code)
+    Ok(bad.status_with_stopped(stopped))
 }
 
 /// `searchlab gen rotation`: one board per line, in the judge's format (without the final

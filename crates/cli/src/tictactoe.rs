@@ -478,6 +478,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut bad = BadLines::new(args.format);
+    // Boards whose search a limit stopped: they get no answer (exit status 1).
+    let mut stopped = 0;
     let progress = Progress::new(boards.len());
     for &(line, input) in &boards {
         progress.start(&instance_label(&source, line));
@@ -496,6 +498,9 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let report = run(&args, &job, &limits);
+        if matches!(report.result.outcome, GameOutcome::Stopped { .. }) {
+            stopped += 1;
+        }
         progress.answer(&mut out, |out| match (args.format, line) {
             (Format::Text, None) => out.write_all(report_text(&args, "", &job, &report).as_bytes()),
             (Format::Text, Some(number)) => {
@@ -511,7 +516,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     progress.finish();
     out.flush()?;
-    Ok(bad.status())
+    Ok(bad.status_with_stopped(stopped))
 }
 
 /// `searchlab gen`: nothing to generate for tic-tac-toe.

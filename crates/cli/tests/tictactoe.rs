@@ -254,7 +254,8 @@ fn node_limit_stops_cleanly() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // No answer: status 1 (the input is fine, so not 2).
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let j = json(&out);
     assert_eq!(j["status"], "stopped");
     assert_eq!(j["limit"], "node limit");
