@@ -280,7 +280,11 @@ fn limits_stop_a_search() {
         ],
         "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
     );
-    assert_eq!(out.status.code(), Some(1), "stopped: no answer, but not bad input");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "stopped: no answer, but not bad input"
+    );
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1);
     let line = &rows[0];
