@@ -9,7 +9,7 @@ use searchlab_gametree::{Analysis, GameTree, ParseError, analyse};
 use serde_json::json;
 
 use crate::error::{BadInput, BadLine};
-use crate::report::{Format, json_line, read_input, source_name};
+use crate::report::{Format, json_line, read_input, source_name, stats_json};
 
 const TREE_HELP: &str = "\
 TREE: nested parentheses of integer leaves, children separated by commas, whitespace allowed:
@@ -53,10 +53,6 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 }
-
-/// Arguments of `searchlab gen` for this problem (none).
-#[derive(clap::Args)]
-pub struct GenArgs {}
 
 fn player_name(p: Player) -> &'static str {
     match p {
@@ -213,25 +209,15 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
                     .map(|&n| json!({ "node": tree.name(n), "subtree": tree.render(n) }))
                     .collect::<Vec<_>>(),
                 "pruned_leaves": pruned_count,
-                "cutoffs": a.alphabeta_stats.cutoffs,
-                "minimax_expanded": a.minimax_stats.expanded,
-                "alphabeta_expanded": a.alphabeta_stats.expanded,
+                // Both searches' statistics, in the form of every other `solve`'s `stats`.
+                "stats": {
+                    "minimax": stats_json(&a.minimax_stats),
+                    "alphabeta": stats_json(&a.alphabeta_stats),
+                },
             });
             json_line(&mut out, &report)?;
         }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `searchlab gen`: nothing to generate for game trees.
-#[allow(dead_code)]
-pub fn generate(_: GenArgs) -> anyhow::Result<ExitCode> {
-    Err(BadInput("game trees have no generator: type a tree instead".into()).into())
-}
-
-/// `searchlab judge`: no judge problem is a game tree.
-#[allow(dead_code)]
-pub fn judge(_: &str, _: &mut dyn Write) -> anyhow::Result<ExitCode> {
-    Err(BadInput("no judge problem reads game trees".into()).into())
 }

@@ -117,10 +117,6 @@ pub struct SolveArgs {
     timeout: Option<f64>,
 }
 
-/// Arguments of `searchlab gen` for this problem (none: positions are typed).
-#[derive(clap::Args)]
-pub struct GenArgs {}
-
 /// A board with everything needed to search it.
 struct Job {
     game: TicTacToe,
@@ -517,12 +513,6 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
     progress.finish();
     out.flush()?;
     Ok(bad.status_with_stopped(stopped))
-}
-
-/// `searchlab gen`: nothing to generate for tic-tac-toe.
-#[allow(dead_code)]
-pub fn generate(_: GenArgs) -> anyhow::Result<ExitCode> {
-    Err(BadInput("tic-tac-toe has no generator: type a board instead".into()).into())
 }
 
 /// `searchlab judge 1568`: per case, the first square (row-major) from which x forces a win,
