@@ -2,6 +2,8 @@
 //! an inadmissible heuristic and stays quiet on the real ones, `--jobs` does not change the
 //! rows, and bad input is reported where it is.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::process::{Command, Output};
 
@@ -488,7 +490,7 @@ fn every_run_pays_its_own_memory() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_search_under_way() {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .args([
             "bench",
@@ -510,24 +512,8 @@ fn ctrl_c_stops_a_search_under_way() {
         writeln!(stdin, "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3").unwrap();
     }
     // Time to read the instance, set the handler and start searching.
-    std::thread::sleep(Duration::from_millis(1500));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(signalled.success());
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            panic!("the search did not stop within 20 s of Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let out = child.wait_with_output().unwrap();
+    let out = common::interrupt(child, Duration::from_millis(1500), Duration::from_secs(20));
+    let status = out.status;
     assert_eq!(status.code(), Some(130), "{}", text(&out.stderr));
     assert!(
         text(&out.stderr).contains("interrupted: 0 of 1 runs finished"),

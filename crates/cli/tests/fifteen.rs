@@ -367,29 +367,15 @@ fn time_free(out: &Output) -> String {
 #[test]
 fn ctrl_c_ends_a_solve_with_status_130() {
     use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+    use std::time::Duration;
+    let child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
         .args(["solve", "fifteen", "--heuristic", "misplaced"])
         .arg("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    std::thread::sleep(Duration::from_millis(1000));
-    let signalled = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(signalled.success());
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(10) {
-            child.kill().unwrap();
-            panic!("the solve did not end within 10 s of Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = common::interrupt(child, Duration::from_secs(1), Duration::from_secs(10));
     assert_eq!(out.status.code(), Some(130));
     assert_eq!(text(&out.stderr), "");
 }

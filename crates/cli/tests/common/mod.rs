@@ -49,3 +49,29 @@ pub fn json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
         })
         .collect()
 }
+
+/// Sends SIGINT (Ctrl-C) to `child` after `after`, then waits for it: panics unless it ends
+/// within `within` of the signal. Returns its output.
+#[cfg(unix)]
+pub fn interrupt(
+    child: std::process::Child,
+    after: std::time::Duration,
+    within: std::time::Duration,
+) -> Output {
+    let mut child = child;
+    std::thread::sleep(after);
+    let signalled = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(signalled.success());
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > within {
+            child.kill().unwrap();
+            panic!("the run did not end within {within:?} of Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
