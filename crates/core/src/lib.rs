@@ -8,8 +8,12 @@
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
 //!   bound types, root analysis).
 //!
-//! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time) stop a
-//! run with [`Outcome::Stopped`], never a panic.
+//! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
+//! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
+//! Problems and games may offer fast paths, each a trait method with a default: in-place
+//! apply/undo, inverse actions, a perfect rank ([`Problem::rank`], [`Problem::rank_child`]) for
+//! dense node tables, symmetric table keys ([`Game::table_key`]) and table values relative to an
+//! already decided score ([`Game::value_offset`]).
 //!
 //! ## A new problem in a few lines: the water jugs
 //!
