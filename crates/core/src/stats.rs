@@ -249,7 +249,8 @@ pub(crate) struct Budget {
 impl Budget {
     pub(crate) fn new(limits: &Limits) -> Self {
         let start = Instant::now();
-        let deadline = limits.timeout.map(|t| start + t);
+        // A timeout beyond what the clock can represent is no deadline (not an overflow panic).
+        let deadline = limits.timeout.and_then(|t| start.checked_add(t));
         Budget {
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
             deadline,

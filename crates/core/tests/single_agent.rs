@@ -217,3 +217,15 @@ fn a_cancel_flag_stops_every_algorithm() {
     assert_eq!(bfs(&g, &0, &limits).outcome, stopped);
     assert_eq!(astar(&g, &0, &Zero, &limits).stats.expanded, 0);
 }
+
+/// A timeout too large for the clock is no deadline: the search runs to its answer.
+#[test]
+fn a_huge_timeout_is_no_deadline() {
+    let g = Graph {
+        edges: vec![vec![(1, 1)], vec![]],
+        goal: 1,
+    };
+    let limits = Limits::none().with_timeout(std::time::Duration::MAX);
+    assert_eq!(astar(&g, &0, &Zero, &limits).outcome.cost(), Some(1));
+    assert_eq!(idastar(&g, &0, &Zero, &limits).outcome.cost(), Some(1));
+}
