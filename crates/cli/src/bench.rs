@@ -41,6 +41,7 @@ use serde_json::json;
 
 use crate::alloc::Meter;
 use crate::error::BadInput;
+use crate::limits::LimitArgs;
 use output::{Disagreement, Row, Summary, pair_label};
 use suite::{Kind, Run, Status, Suite};
 
@@ -89,12 +90,8 @@ pub struct BenchArgs {
     /// Heuristics (games: move orders), comma-separated (default: the problem's best).
     #[arg(long, value_delimiter = ',', value_name = "H1,H2")]
     pub heuristic: Vec<String>,
-    /// Stop each search after this many expanded nodes.
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Stop each search after this many seconds.
-    #[arg(long, value_name = "S")]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Searches run at once (default 1, so that times are clean).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub jobs: usize,
@@ -231,7 +228,7 @@ fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
 
 fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let pairs = pairs(&suite, args)?;
-    let limits = crate::eight::limits(args.max_nodes, None, args.timeout)?;
+    let limits = args.limits.limits(None)?;
     if args.jobs == 0 {
         return Err(BadInput("--jobs 0: need at least one job".into()).into());
     }
@@ -391,7 +388,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(stdout.lock());
     match args.format {
         Format::Table => {
-            let limit_text = match (args.max_nodes, args.timeout) {
+            let limit_text = match (args.limits.max_nodes, args.limits.timeout) {
                 (None, None) => "no limits".to_string(),
                 (n, t) => {
                     let mut v = Vec::new();
@@ -425,8 +422,8 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             let report = json!({
                 "problem": args.problem,
                 "jobs": args.jobs,
-                "max_nodes": args.max_nodes,
-                "timeout": args.timeout,
+                "max_nodes": args.limits.max_nodes,
+                "timeout": args.limits.timeout,
                 "interrupted": interrupted,
                 "summary": summaries,
                 "rows": rows,

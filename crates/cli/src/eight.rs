@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::ValueEnum;
 use searchlab_core::{
@@ -16,6 +15,7 @@ use serde_json::json;
 
 use crate::error::{BadInput, BadLine, BadLines, batch_status, place};
 use crate::instances::{self, Instance};
+use crate::limits::LimitArgs;
 use crate::report::{self, Format, Progress};
 
 /// A single-agent algorithm.
@@ -67,15 +67,11 @@ pub struct SolveArgs {
     /// The heuristic (A* and IDA*).
     #[arg(long, value_enum, default_value_t = HeuristicName::Manhattan)]
     pub heuristic: HeuristicName,
-    /// Stop a search after this many expanded nodes.
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Do not look for solutions longer than this many moves.
     #[arg(long)]
     pub max_depth: Option<u64>,
-    /// Stop a search after this many seconds.
-    #[arg(long)]
-    pub timeout: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -105,29 +101,6 @@ pub struct Solved {
 /// Parses a board, naming the fault.
 pub fn parse_board(text: &str) -> Result<Board<9>, String> {
     Board::<9>::parse(text).map_err(|e| e.to_string())
-}
-
-/// Builds the limits from the flags, rejecting a negative or non-finite timeout.
-pub fn limits(
-    max_nodes: Option<u64>,
-    max_depth: Option<u64>,
-    timeout: Option<f64>,
-) -> anyhow::Result<Limits> {
-    let timeout = match timeout {
-        Some(t) if !(t.is_finite() && t >= 0.0) => {
-            return Err(
-                BadInput(format!("--timeout {t}: expected a number of seconds >= 0")).into(),
-            );
-        }
-        Some(t) => Some(Duration::from_secs_f64(t)),
-        None => None,
-    };
-    Ok(Limits {
-        max_expanded: max_nodes,
-        max_cost: max_depth,
-        timeout,
-        cancel: None,
-    })
 }
 
 /// Solves `board` (solvability is decided by parity first: unsolvable boards cost no search).
@@ -187,7 +160,7 @@ fn check_expected(solved: &Solved, expected: &str) -> Result<(), String> {
 
 /// `searchlab solve eight`.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let limits = limits(args.max_nodes, args.max_depth, args.timeout)?;
+    let limits = args.limits.limits(args.max_depth)?;
     let instances = instances::gather(&args.boards, &args.files)?;
     if instances.is_empty() {
         return Err(BadInput("no boards given (arguments, --file or stdin)".into()).into());

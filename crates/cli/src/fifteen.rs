@@ -17,6 +17,7 @@ use searchlab_npuzzle::{
 };
 
 use crate::eight::Algo;
+use crate::limits::LimitArgs;
 use serde_json::json;
 
 use crate::error::{BadInput, BadLine, BadLines, place};
@@ -81,12 +82,8 @@ pub struct SolveArgs {
     /// The order in which the blank's moves are tried (Korf 1985: ulrd).
     #[arg(long, default_value = "udlr")]
     pub order: String,
-    /// Stop a search after this many expanded nodes.
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
-    /// Stop a search after this many seconds.
-    #[arg(long)]
-    pub timeout: Option<f64>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -187,7 +184,7 @@ fn check_expected(result: Option<&SearchResult<Move, u32>>, expected: &str) -> R
 
 /// `searchlab solve fifteen`.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let limits: Limits = crate::eight::limits(args.max_nodes, None, args.timeout)?;
+    let limits: Limits = args.limits.limits(None)?;
     let order = parse_order(&args.order)?;
     let instances = instances::gather(&args.boards, &args.files)?;
     if instances.is_empty() {

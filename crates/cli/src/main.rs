@@ -11,6 +11,7 @@ mod fifteen;
 mod gametree;
 mod r#gen;
 mod instances;
+mod limits;
 mod report;
 mod rotation;
 mod tictactoe;

@@ -17,7 +17,8 @@ use searchlab_rotation::generate::{random_board, scrambled_board};
 use searchlab_rotation::{Board, CentreBound, CentrePdb, Move, RotationGame, moves_to_string};
 use serde_json::{Value as Json, json};
 
-use crate::error::{BadInput, BadLine, BadLines, batch_status};
+use crate::error::{BadLine, BadLines, batch_status};
+use crate::limits::LimitArgs;
 use crate::report::{
     Format, Progress, instance_label, json_line, read_input, source_name, stats_json, stats_text,
 };
@@ -84,12 +85,8 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Stop a board's search after this many expansions.
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Stop a board's search after this many seconds.
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// Arguments of `searchlab gen rotation`.
@@ -247,19 +244,6 @@ fn h0(chosen: &Chosen, board: &Board) -> Option<u32> {
         .map(|h| h.estimate(&RotationGame, board))
 }
 
-fn limits_of(args: &SolveArgs) -> anyhow::Result<Limits> {
-    let mut limits = Limits::none();
-    if let Some(n) = args.max_nodes {
-        limits = limits.with_max_expanded(n);
-    }
-    if let Some(secs) = args.timeout {
-        let t = Duration::try_from_secs_f64(secs)
-            .map_err(|_| BadInput(format!("--timeout {secs}: not a number of seconds")))?;
-        limits = limits.with_timeout(t);
-    }
-    Ok(limits)
-}
-
 /// The boards of a file: (1-based line number, the line's text, board or what is wrong with
 /// the line).
 fn read_boards(text: &str) -> Vec<(usize, &str, Result<Board, String>)> {
@@ -289,7 +273,7 @@ fn table_line(chosen: &Chosen) -> Option<String> {
 
 /// `searchlab solve rotation`: the BOARD argument is a batch of one, without line numbers.
 pub fn solve(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let limits = limits_of(&args)?;
+    let limits = args.limits.limits(None)?;
     let (source, text) = match &args.file {
         None => ("BOARD".to_owned(), args.board.join(" ")),
         Some(path) => (source_name(path), read_input(path)?),

@@ -4,7 +4,6 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, GameOutcome, GameResult, Limits, RootMove, Value, minimax,
@@ -16,6 +15,7 @@ use searchlab_tictactoe::{
 use serde_json::{Value as Json, json};
 
 use crate::error::{BadInput, BadLine, BadLines, batch_status};
+use crate::limits::LimitArgs;
 use crate::report::{
     Format, Progress, instance_label, json_line, read_input, source_name, stats_json, stats_text,
 };
@@ -109,12 +109,8 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Stop a search after this many expansions.
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Stop a search after this many seconds.
-    #[arg(long, value_name = "SECS")]
-    timeout: Option<f64>,
+    #[command(flatten)]
+    limits: LimitArgs,
 }
 
 /// A board with everything needed to search it.
@@ -205,19 +201,7 @@ fn job(args: &SolveArgs, text: &str) -> Result<Job, String> {
 }
 
 fn limits_of(args: &SolveArgs) -> Result<Limits, BadInput> {
-    let mut limits = Limits::none();
-    if let Some(n) = args.max_nodes {
-        limits = limits.with_max_expanded(n);
-    }
-    if let Some(secs) = args.timeout {
-        let t = Duration::try_from_secs_f64(secs)
-            .map_err(|_| BadInput(format!("--timeout {secs}: not a number of seconds")))?;
-        limits = limits.with_timeout(t);
-    }
-    if let Some(d) = args.depth {
-        limits = limits.with_max_cost(u64::from(d));
-    }
-    Ok(limits)
+    args.limits.limits(args.depth.map(u64::from))
 }
 
 fn run(args: &SolveArgs, job: &Job, limits: &Limits) -> Report {

@@ -250,3 +250,31 @@ fn a_closed_pipe_ends_the_output_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stderr), "");
 }
+
+/// A timeout that is no duration (negative, not a number, too large) is bad input for every
+/// command that takes one, never a panic.
+#[test]
+fn impossible_timeouts_are_bad_input() {
+    for (command, instance) in [
+        ("eight", "8 1 3 4 x 2 7 6 5"),
+        ("fifteen", "1 2 3 x 4 5 6 7 8 9 10 11 12 13 14 15"),
+        (
+            "rotation",
+            "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
+        ),
+        ("tictactoe", "x.o/.x./..."),
+    ] {
+        for timeout in ["--timeout=-1", "--timeout=1e30", "--timeout=nan"] {
+            let out = searchlab(&["solve", command, timeout, instance], "");
+            assert_eq!(out.status.code(), Some(2), "{command} {timeout}");
+            let stderr = text(&out.stderr);
+            assert!(stderr.contains("expected a number of seconds"), "{stderr}");
+            assert!(!stderr.contains("panicked"), "{stderr}");
+        }
+    }
+    let out = searchlab(
+        &["bench", "eight", "--timeout=1e30", "puzzles/eight/easy.txt"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
