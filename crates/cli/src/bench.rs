@@ -30,8 +30,6 @@ mod triangle;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -267,22 +265,22 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let jobs: Vec<(usize, usize)> = (0..items.len())
         .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
         .collect();
-    let stop = Arc::new(AtomicBool::new(false));
-    // The searches under way stop too: each polls this flag (every ~1000 expansions) and ends
-    // with `Stopped(Cancelled)`, which is not a result: such runs count as not finished.
+    // Ctrl-C sets this flag: no run starts after it, and the searches under way poll it (every
+    // ~1000 expansions) and end with `Stopped(Cancelled)`, which is not a result: such runs
+    // count as not finished.
     let cancel = Cancel::new();
     let limits = limits.with_cancel(cancel.clone());
     {
-        let stop = Arc::clone(&stop);
         let cancel = cancel.clone();
         // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
         // and runs the handler on its own thread, where setting a flag is all we do. Fails
         // only when a handler is already set, in which case Ctrl-C keeps its default.
+        // The handler runs on one thread, so checking before setting cannot race itself.
         let _ = ctrlc::set_handler(move || {
-            cancel.cancel();
-            if stop.swap(true, Ordering::SeqCst) {
+            if cancel.is_cancelled() {
                 std::process::exit(130);
             }
+            cancel.cancel();
         });
     }
     // indicatif draws on stderr only when it is a terminal: silent when piped.
@@ -296,7 +294,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         bar.enable_steady_tick(std::time::Duration::from_millis(250));
     }
     let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
-        if stop.load(Ordering::SeqCst) {
+        if cancel.is_cancelled() {
             return None;
         }
         let (algo, heuristic) = pairs[p];
@@ -336,7 +334,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         pool.install(|| jobs.par_iter().map(one).collect())
     };
     bar.finish_and_clear();
-    let interrupted = stop.load(Ordering::SeqCst);
+    let interrupted = cancel.is_cancelled();
 
     // Rows pair-major, in file order: the same for every job count.
     let mut by_job: Vec<Vec<Option<(Run, u64)>>> = (0..items.len()).map(|_| Vec::new()).collect();

@@ -140,17 +140,22 @@ fn solve_file(
 ) -> anyhow::Result<ExitCode> {
     let text = read_input(path)?;
     let name = source_name(path);
-    // As `searchlab bench triangle` decides: the judge's input starts with a lone game count,
-    // a move list has dashes.
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'));
-    if first.is_some_and(|l| l.parse::<i64>().is_ok()) {
+    if is_judge_input(&text) {
         solve_judge_file(&name, &text, format, solver, out)
     } else {
         solve_move_lines(&name, &text, format, solver, out)
     }
+}
+
+/// Whether `text` is the judge's input rather than move lists, one per line: the judge's input
+/// starts with a lone game count, a move list has dashes. (`bench triangle` reads files the
+/// same way.)
+pub(crate) fn is_judge_input(text: &str) -> bool {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'));
+    first.is_some_and(|l| l.parse::<i64>().is_ok())
 }
 
 /// A file of move lists, one position per line (the instance-file format of every problem).

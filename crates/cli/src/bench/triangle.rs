@@ -114,12 +114,7 @@ impl Suite for Triangle {
     }
 
     fn read(&self, name: &str, content: &str) -> Vec<Parsed<Position>> {
-        let first = content
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with('#'));
-        // The judge's input starts with a lone game count; a move list has dashes.
-        if first.is_some_and(|l| l.parse::<i64>().is_ok()) {
+        if crate::triangle::is_judge_input(content) {
             return self.read_judge(name, content);
         }
         instances::parse_lines(name, content)
