@@ -221,6 +221,7 @@ fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
         Status::Stopped(searchlab_core::LimitKind::Time) => ("stopped", Some("time")),
         Status::Stopped(searchlab_core::LimitKind::Cost) => ("stopped", Some("cost")),
         Status::Stopped(searchlab_core::LimitKind::Cancelled) => ("stopped", Some("cancelled")),
+        Status::Stopped(searchlab_core::LimitKind::Memory) => ("stopped", Some("memory")),
     }
 }
 

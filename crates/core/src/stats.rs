@@ -72,6 +72,10 @@ pub struct Limits {
     pub timeout: Option<Duration>,
     /// Stop when this flag is set (from another thread).
     pub cancel: Option<Cancel>,
+    /// Stop before the search's own tables (open and closed lists, visited sets, transposition
+    /// tables it grows) would hold more than this many bytes. Searches that grow check it
+    /// through their estimate of the bytes they hold; linear-space searches ignore it.
+    pub max_memory: Option<u64>,
 }
 
 impl Limits {
@@ -99,6 +103,11 @@ impl Limits {
         self.cancel = Some(cancel);
         self
     }
+    /// Sets the memory limit in bytes.
+    pub fn with_max_memory(mut self, bytes: u64) -> Self {
+        self.max_memory = Some(bytes);
+        self
+    }
 }
 
 /// Which limit stopped a run.
@@ -112,6 +121,8 @@ pub enum LimitKind {
     Time,
     /// [`Limits::cancel`].
     Cancelled,
+    /// [`Limits::max_memory`].
+    Memory,
 }
 
 impl fmt::Display for LimitKind {
@@ -121,6 +132,7 @@ impl fmt::Display for LimitKind {
             LimitKind::Cost => "cost bound",
             LimitKind::Time => "time limit",
             LimitKind::Cancelled => "cancel request",
+            LimitKind::Memory => "memory limit",
         })
     }
 }
@@ -238,6 +250,9 @@ pub struct SearchResult<A, C> {
 #[derive(Debug)]
 pub(crate) struct Budget {
     max_expanded: u64,
+    // Read by the searches that grow tables as they learn to check it (issue 13).
+    #[allow(dead_code)]
+    max_memory: u64,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
     /// Whether there is a clock or a flag to read.
@@ -253,6 +268,7 @@ impl Budget {
         let deadline = limits.timeout.and_then(|t| start.checked_add(t));
         Budget {
             max_expanded: limits.max_expanded.unwrap_or(u64::MAX),
+            max_memory: limits.max_memory.unwrap_or(u64::MAX),
             deadline,
             cancel: limits.cancel.clone(),
             watch: deadline.is_some() || limits.cancel.is_some(),
@@ -275,6 +291,15 @@ impl Budget {
             }
         }
         None
+    }
+
+    /// Whether a search holding `bytes` in its growing tables is over the memory limit. Call it
+    /// before a table grows (with the size it would grow to), so the limit is an outcome and
+    /// never an allocation failure.
+    #[inline]
+    #[allow(dead_code)]
+    pub(crate) fn check_memory(&self, bytes: u64) -> Option<LimitKind> {
+        (bytes > self.max_memory).then_some(LimitKind::Memory)
     }
 
     #[cold]
