@@ -6,7 +6,10 @@
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
-//!   bound types, root analysis).
+//!   bound types, root analysis), [`pvs()`] (principal variation search, the same table) and
+//!   [`mcts()`] (seeded UCT: a chosen move and visit counts, not a proof). The
+//!   [`matchplay`] module plays strategies against each other (W/D/L, score, Elo difference,
+//!   move accuracy against a perfect solver).
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
@@ -79,9 +82,11 @@ pub mod bfs;
 pub mod game;
 pub mod idastar;
 pub mod iddfs;
+pub mod mcts;
 pub mod minimax;
 pub mod pdb;
 pub mod problem;
+pub mod pvs;
 pub mod rng;
 pub mod stats;
 mod store;
@@ -95,9 +100,11 @@ pub use game::{
 };
 pub use idastar::idastar;
 pub use iddfs::iddfs;
+pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
+pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rng::SplitMix64;
 pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 pub use table::TranspositionTable;
