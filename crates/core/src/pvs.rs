@@ -591,7 +591,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         ply: usize,
         line: &mut Vec<G::Move>,
     ) -> Result<Node, LimitKind> {
-        if beta - alpha <= 1 {
+        if i64::from(beta) - i64::from(alpha) <= 1 {
             // The window is already null: nothing to scout.
             return self.search(child, depth, alpha, beta, ply + 1, line);
         }
