@@ -82,6 +82,7 @@ pub mod bfs;
 pub mod game;
 pub mod idastar;
 pub mod iddfs;
+pub mod matchplay;
 pub mod mcts;
 pub mod minimax;
 pub mod pdb;
