@@ -209,7 +209,7 @@ impl Ttt {
     }
 
     fn won(&self, stones: u32) -> bool {
-        self.lines.iter().any(|&m| stones & m == m)
+        self.lines.iter().any(|&m| m & !stones == 0)
     }
 
     /// Parses rows like `"x.o/.x./..."`.
