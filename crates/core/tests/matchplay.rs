@@ -13,11 +13,14 @@ use searchlab_core::{
     AlphaBetaConfig, Game, Limits, MctsConfig, Player, PvsConfig, Stats, Value, minimax,
 };
 
-fn perfect_ab() -> SolverStrategy<Ttt, fn(&(u32, u32)) -> Value> {
+/// A full-depth solver needs no evaluation.
+type NoEval = fn(&(u32, u32)) -> Value;
+
+fn perfect_ab() -> SolverStrategy<Ttt, NoEval> {
     SolverStrategy::alphabeta("alphabeta", AlphaBetaConfig::new(), |_: &(u32, u32)| 0)
 }
 
-fn perfect_pvs() -> SolverStrategy<Ttt, fn(&(u32, u32)) -> Value> {
+fn perfect_pvs() -> SolverStrategy<Ttt, NoEval> {
     SolverStrategy::pvs("pvs", PvsConfig::new(), |_: &(u32, u32)| 0)
 }
 
