@@ -73,7 +73,9 @@ pub enum Solver<G: Game + ?Sized> {
 /// limit with the evaluator, or to the end of the game without one). The searcher's
 /// transposition table is kept across moves and games (its entries stay valid for one game and
 /// evaluator). When a limit stops an iterative-deepening search, the deepest completed
-/// iteration's move is played.
+/// iteration's move is played; a search without iterative deepening that a limit stops has no
+/// move, which is a [`StrategyError::Stopped`] (so give a time limit per move together with
+/// iterative deepening).
 #[derive(Debug)]
 pub struct SolverStrategy<G: Game + ?Sized, E> {
     name: String,
