@@ -373,3 +373,43 @@ fn elo_formula() {
     assert!(f.low > e.low && f.high < e.high);
     assert!(f.low < f.diff && f.diff < f.high);
 }
+
+#[test]
+fn depth_limited_and_node_limited_strategies_play_4x4() {
+    let game = Ttt::new(4, 4);
+    // Iterative deepening stopped by a node limit plays its deepest iteration's move.
+    let mut a = SolverStrategy::pvs(
+        "pvs:id,nodes=3000",
+        PvsConfig::new()
+            .with_limits(Limits::none().with_max_expanded(3000))
+            .with_iterative(true),
+        open_lines(&game),
+    );
+    let mut b = SolverStrategy::alphabeta(
+        "alphabeta:depth=2",
+        AlphaBetaConfig::new().with_depth(2),
+        open_lines(&game),
+    );
+    let config = MatchConfig::new(4)
+        .with_openings(Openings::Random { plies: 2 })
+        .with_seed(12);
+    let r = play_match(&game, &(0, 0), &mut a, &mut b, &config, None).unwrap();
+    assert_eq!(r.games.len(), 4);
+    assert!(r.a.moves > 0 && r.b.moves > 0);
+    // The node limit holds per move.
+    assert!(r.a.stats.expanded <= 3000 * r.a.moves);
+    // Without iterative deepening the same limit leaves no move: a typed error.
+    let mut starved = SolverStrategy::pvs(
+        "pvs:nodes=3000",
+        PvsConfig::new().with_limits(Limits::none().with_max_expanded(3000)),
+        open_lines(&game),
+    );
+    let e = play_match(&game, &(0, 0), &mut starved, &mut b, &config, None).unwrap_err();
+    assert!(matches!(
+        e,
+        MatchError::Strategy {
+            source: StrategyError::Stopped(searchlab_core::LimitKind::Nodes),
+            ..
+        }
+    ));
+}
