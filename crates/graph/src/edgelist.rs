@@ -17,7 +17,8 @@
 //! the lines, which is the order the searches try them. `h` and `xy` lines may come before or
 //! after the lines that introduce their node, but must name a node that some edge, arc or
 //! `node` line introduces (a typo is an error, not a new node). The words `node`, `h` and `xy`
-//! at the start of a line and `->` anywhere are reserved: quote a node named like them.
+//! at the start of a line (unless `->` follows) and `->` anywhere are reserved: quote a node
+//! named like them.
 
 use std::io::BufRead;
 use std::path::Path;
@@ -173,7 +174,9 @@ impl Parser<'_> {
         let Some(first) = tokens.first() else {
             return Ok(());
         };
-        if first.is("node") {
+        // `h -> x` can only be an arc: `->` is never a name.
+        let directed = tokens.get(1).is_some_and(|t| t.is("->"));
+        if first.is("node") && !directed {
             if tokens.len() < 2 {
                 return Err(self.src.error(
                     line,
@@ -188,7 +191,7 @@ impl Parser<'_> {
             }
             return Ok(());
         }
-        if first.is("h") || first.is("xy") {
+        if (first.is("h") || first.is("xy")) && !directed {
             let (expected, count) = if first.is("h") { (H, 1) } else { (XY, 2) };
             let name = self.field(line, tokens.get(1), "node name", expected)?;
             let mut values = [0i64; 2];
@@ -227,7 +230,6 @@ impl Parser<'_> {
             }
             return Ok(());
         }
-        let directed = tokens.get(1).is_some_and(|t| t.is("->"));
         let (a, b, w) = if directed { (0, 2, 3) } else { (0, 1, 2) };
         let from = self.name(line, tokens.get(a), EDGE)?;
         let to = self.name(line, tokens.get(b), EDGE)?;
