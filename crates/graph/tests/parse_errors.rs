@@ -12,7 +12,10 @@ use searchlab_graph::{
 fn gr(text: &str) -> (usize, K) {
     let err: ParseError = parse_dimacs(text, "t.gr").expect_err(text);
     assert_eq!(err.file, "t.gr");
-    assert!(err.to_string().starts_with(&format!("t.gr:{}: ", err.line)), "{err}");
+    assert!(
+        err.to_string().starts_with(&format!("t.gr:{}: ", err.line)),
+        "{err}"
+    );
     (err.line, err.kind)
 }
 
@@ -23,7 +26,11 @@ fn co(text: &str, nodes: usize) -> (usize, K) {
 
 fn el(text: &str) -> (usize, K) {
     let err = parse_edge_list(text, "t.txt").expect_err(text);
-    assert!(err.to_string().starts_with(&format!("t.txt:{}: ", err.line)), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with(&format!("t.txt:{}: ", err.line)),
+        "{err}"
+    );
     (err.line, err.kind)
 }
 
@@ -31,13 +38,31 @@ fn el(text: &str) -> (usize, K) {
 fn dimacs_problem_line_errors() {
     assert_eq!(
         gr("c no p line\na 1 2 3\n"),
-        (2, K::MissingProblemLine { expected: "p sp N M" })
+        (
+            2,
+            K::MissingProblemLine {
+                expected: "p sp N M"
+            }
+        )
     );
     assert_eq!(
         gr("c only comments\nc here\n"),
-        (2, K::MissingProblemLine { expected: "p sp N M" })
+        (
+            2,
+            K::MissingProblemLine {
+                expected: "p sp N M"
+            }
+        )
     );
-    assert_eq!(gr(""), (0, K::MissingProblemLine { expected: "p sp N M" }));
+    assert_eq!(
+        gr(""),
+        (
+            0,
+            K::MissingProblemLine {
+                expected: "p sp N M"
+            }
+        )
+    );
     assert_eq!(
         gr("p sp 2 1\nc\np sp 2 1\na 1 2 3\n"),
         (3, K::DuplicateProblemLine { first: 1 })
@@ -46,7 +71,13 @@ fn dimacs_problem_line_errors() {
     assert!(matches!(gr("p sp 2\n"), (1, K::BadProblemLine { .. })));
     assert!(matches!(
         gr("p sp two 1\n"),
-        (1, K::BadNumber { field: "node count", .. })
+        (
+            1,
+            K::BadNumber {
+                field: "node count",
+                ..
+            }
+        )
     ));
     assert!(matches!(
         gr("p sp 9999999999 1\n"),
@@ -58,23 +89,54 @@ fn dimacs_problem_line_errors() {
 fn dimacs_arc_errors() {
     assert_eq!(
         gr("p sp 2 1\na 1 2 3\na 2 1 3\n"),
-        (3, K::TooMany { what: "arcs", declared: 1 })
+        (
+            3,
+            K::TooMany {
+                what: "arcs",
+                declared: 1
+            }
+        )
     );
     assert_eq!(
         gr("p sp 2 3\na 1 2 3\na 2 1 3\n"),
-        (3, K::Truncated { what: "arcs", declared: 3, found: 2 })
+        (
+            3,
+            K::Truncated {
+                what: "arcs",
+                declared: 3,
+                found: 2
+            }
+        )
     );
     assert_eq!(
         gr("p sp 2 1\na 1 3 5\n"),
-        (2, K::NodeOutOfRange { node: "3".into(), nodes: 2 })
+        (
+            2,
+            K::NodeOutOfRange {
+                node: "3".into(),
+                nodes: 2
+            }
+        )
     );
     assert_eq!(
         gr("p sp 2 1\na 0 1 5\n"),
-        (2, K::NodeOutOfRange { node: "0".into(), nodes: 2 })
+        (
+            2,
+            K::NodeOutOfRange {
+                node: "0".into(),
+                nodes: 2
+            }
+        )
     );
     assert_eq!(
         gr("p sp 2 1\na -1 1 5\n"),
-        (2, K::NodeOutOfRange { node: "-1".into(), nodes: 2 })
+        (
+            2,
+            K::NodeOutOfRange {
+                node: "-1".into(),
+                nodes: 2
+            }
+        )
     );
     assert_eq!(
         gr("p sp 2 1\n\na 1 2 -5\n"),
@@ -82,20 +144,47 @@ fn dimacs_arc_errors() {
     );
     for w in ["2.5", "x", "4294967296", "1e3"] {
         assert!(
-            matches!(gr(&format!("p sp 2 1\na 1 2 {w}\n")), (2, K::BadNumber { field: "weight", .. })),
+            matches!(
+                gr(&format!("p sp 2 1\na 1 2 {w}\n")),
+                (
+                    2,
+                    K::BadNumber {
+                        field: "weight",
+                        ..
+                    }
+                )
+            ),
             "{w}"
         );
     }
     assert!(matches!(
         gr("p sp 2 1\na 1 2\n"),
-        (2, K::MissingField { field: "weight W", .. })
+        (
+            2,
+            K::MissingField {
+                field: "weight W",
+                ..
+            }
+        )
     ));
-    assert!(matches!(gr("p sp 2 1\na 1 2 3 4\n"), (2, K::Trailing { .. })));
-    assert!(matches!(gr("p sp 2 1\ne 1 2 3\n"), (2, K::UnknownLine { .. })));
+    assert!(matches!(
+        gr("p sp 2 1\na 1 2 3 4\n"),
+        (2, K::Trailing { .. })
+    ));
+    assert!(matches!(
+        gr("p sp 2 1\ne 1 2 3\n"),
+        (2, K::UnknownLine { .. })
+    ));
     // A file cut in the middle of its last line: the arc there is incomplete.
     assert!(matches!(
         gr("p sp 3 2\na 1 2 3\na 2"),
-        (3, K::MissingField { field: "head node V", .. })
+        (
+            3,
+            K::MissingField {
+                field: "head node V",
+                ..
+            }
+        )
     ));
     // The biggest weight is fine; CRLF line ends and blank lines too.
     let g = parse_dimacs("p sp 2 1\r\n\r\na 1 2 4294967295\r\n", "ok.gr").unwrap();
@@ -123,24 +212,52 @@ fn dimacs_messages_read_well() {
 fn coordinate_errors() {
     assert_eq!(
         co("v 1 2 3\n", 2),
-        (1, K::MissingProblemLine { expected: "p aux sp co N" })
+        (
+            1,
+            K::MissingProblemLine {
+                expected: "p aux sp co N"
+            }
+        )
     );
     assert_eq!(
         co("p aux sp co 3\n", 2),
-        (1, K::NodeCountMismatch { declared: 3, nodes: 2 })
+        (
+            1,
+            K::NodeCountMismatch {
+                declared: 3,
+                nodes: 2
+            }
+        )
     );
     assert_eq!(
         co("p aux sp co 2\nv 1 0 0\np aux sp co 2\n", 2),
         (3, K::DuplicateProblemLine { first: 1 })
     );
-    assert!(matches!(co("p sp co 2\n", 2), (1, K::BadProblemLine { .. })));
+    assert!(matches!(
+        co("p sp co 2\n", 2),
+        (1, K::BadProblemLine { .. })
+    ));
     assert_eq!(
         co("p aux sp co 2\nv 1 0 0\nv 1 5 5\n", 2),
-        (3, K::Duplicate { node: "1".into(), what: "coordinates", first: 2 })
+        (
+            3,
+            K::Duplicate {
+                node: "1".into(),
+                what: "coordinates",
+                first: 2
+            }
+        )
     );
     assert_eq!(
         co("p aux sp co 2\nv 1 0 0\n", 2),
-        (2, K::Truncated { what: "coordinates", declared: 2, found: 1 })
+        (
+            2,
+            K::Truncated {
+                what: "coordinates",
+                declared: 2,
+                found: 1
+            }
+        )
     );
     assert!(matches!(
         co("p aux sp co 2\nv 3 0 0\n", 2),
@@ -161,21 +278,79 @@ fn coordinate_errors() {
 
 #[test]
 fn edge_list_errors() {
-    assert!(matches!(el("a b 1\nc\n"), (2, K::MissingField { field: "node name", .. })));
-    assert!(matches!(el("a -> \n"), (1, K::MissingField { field: "node name", .. })));
-    assert_eq!(el("a b 1\na c -4\n"), (2, K::NegativeWeight { text: "-4".into() }));
-    assert!(matches!(el("a b x\n"), (1, K::BadNumber { field: "weight", .. })));
+    assert!(matches!(
+        el("a b 1\nc\n"),
+        (
+            2,
+            K::MissingField {
+                field: "node name",
+                ..
+            }
+        )
+    ));
+    assert!(matches!(
+        el("a -> \n"),
+        (
+            1,
+            K::MissingField {
+                field: "node name",
+                ..
+            }
+        )
+    ));
+    assert_eq!(
+        el("a b 1\na c -4\n"),
+        (2, K::NegativeWeight { text: "-4".into() })
+    );
+    assert!(matches!(
+        el("a b x\n"),
+        (
+            1,
+            K::BadNumber {
+                field: "weight",
+                ..
+            }
+        )
+    ));
     assert!(matches!(el("a b 1 2\n"), (1, K::Trailing { .. })));
     assert!(matches!(el("\"a b 1\n"), (1, K::Unterminated { .. })));
     assert_eq!(el("a b\nh c 4\n"), (2, K::UnknownNode { node: "c".into() }));
     assert_eq!(
         el("a b\nh a 4\n# x\nh a 5\n"),
-        (4, K::Duplicate { node: "a".into(), what: "an h value", first: 2 })
+        (
+            4,
+            K::Duplicate {
+                node: "a".into(),
+                what: "an h value",
+                first: 2
+            }
+        )
     );
-    assert!(matches!(el("a b\nh a\n"), (2, K::MissingField { field: "h value", .. })));
-    assert!(matches!(el("a b\nh a -1\n"), (2, K::BadNumber { field: "h value", .. })));
+    assert!(matches!(
+        el("a b\nh a\n"),
+        (
+            2,
+            K::MissingField {
+                field: "h value",
+                ..
+            }
+        )
+    ));
+    assert!(matches!(
+        el("a b\nh a -1\n"),
+        (
+            2,
+            K::BadNumber {
+                field: "h value",
+                ..
+            }
+        )
+    ));
     assert!(matches!(el("a b\nh a 1 2\n"), (2, K::Trailing { .. })));
-    assert!(matches!(el("a b\nxy a 1\n"), (2, K::MissingField { field: "y", .. })));
+    assert!(matches!(
+        el("a b\nxy a 1\n"),
+        (2, K::MissingField { field: "y", .. })
+    ));
     assert_eq!(
         el("a b\nxy a 1 2\n"),
         (2, K::MissingCoordinates { node: "b".into() })
@@ -187,11 +362,15 @@ fn edge_list_errors() {
 fn edge_list_syntax() {
     let text = "# a comment\n\"node\" h 2 # trailing comment\nh -> \"->\" 3\n\"x y\" -> h\nnode z\nh \"x y\" 7\n";
     let g = parse_edge_list(text, "quotes.txt").unwrap();
-    let names: Vec<_> = (0..g.node_count() as u32).map(|v| g.name(v).into_owned()).collect();
+    let names: Vec<_> = (0..g.node_count() as u32)
+        .map(|v| g.name(v).into_owned())
+        .collect();
     assert_eq!(names, ["node", "h", "->", "x y", "z"]);
     // node-h both ways (2), h->"->" (1), "x y"->h (1, weight 1).
     assert_eq!(g.arc_count(), 4);
-    let arcs: Vec<_> = (0..5).flat_map(|u| g.arcs(u).map(move |(_, v, w)| (u, v, w))).collect();
+    let arcs: Vec<_> = (0..5)
+        .flat_map(|u| g.arcs(u).map(move |(_, v, w)| (u, v, w)))
+        .collect();
     assert_eq!(arcs, [(0, 1, 2), (1, 0, 2), (1, 2, 3), (3, 1, 1)]);
     assert_eq!(g.h_values(), Some(&[0, 0, 0, 7, 0][..]));
     assert!(g.coords().is_none());
@@ -202,13 +381,19 @@ fn load_names_the_path() {
     let missing = Path::new("/nonexistent/graph.gr");
     let err = load(missing, None).unwrap_err();
     assert!(matches!(err, LoadError::Io { .. }));
-    assert!(err.to_string().starts_with("/nonexistent/graph.gr: "), "{err}");
+    assert!(
+        err.to_string().starts_with("/nonexistent/graph.gr: "),
+        "{err}"
+    );
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/graph");
     // romania.co is for 20 nodes: loading it onto the edge list (also 20) works, and its
     // node numbers are the DIMACS ones, so only the format check is made here.
     let err = load(&dir.join("romania.co"), None).unwrap_err();
     let text = err.to_string();
-    assert!(text.contains("romania.co:") && matches!(err, LoadError::Parse(_)), "{text}");
+    assert!(
+        text.contains("romania.co:") && matches!(err, LoadError::Parse(_)),
+        "{text}"
+    );
 }
 
 #[test]

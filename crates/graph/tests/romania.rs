@@ -4,9 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use searchlab_core::{Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay};
-use searchlab_graph::{
-    GraphHeuristic, HEURISTICS, Query, check_heuristic, load, parse_edge_list,
-};
+use searchlab_graph::{GraphHeuristic, HEURISTICS, Query, check_heuristic, load, parse_edge_list};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/graph")
@@ -34,9 +32,17 @@ fn arad_to_bucharest_edge_list_every_optimal_search() {
     for name in HEURISTICS {
         let h = GraphHeuristic::by_name(name, &g, None).unwrap();
         let a = astar(&q, &q.start(), &h, &limits);
-        assert_eq!(solved(&q, &a.outcome), (418, BOOK_PATH.to_string()), "astar {name}");
+        assert_eq!(
+            solved(&q, &a.outcome),
+            (418, BOOK_PATH.to_string()),
+            "astar {name}"
+        );
         let i = idastar(&q, &q.start(), &h, &limits);
-        assert_eq!(solved(&q, &i.outcome), (418, BOOK_PATH.to_string()), "idastar {name}");
+        assert_eq!(
+            solved(&q, &i.outcome),
+            (418, BOOK_PATH.to_string()),
+            "idastar {name}"
+        );
     }
     let zero = astar(&q, &q.start(), &Zero, &limits);
     assert_eq!(solved(&q, &zero.outcome), (418, BOOK_PATH.to_string()));
@@ -53,7 +59,11 @@ fn astar_with_straight_line_distances_expands_as_in_the_book() {
     assert_eq!(run.stats.expanded, 5);
     // The zero heuristic (uniform-cost search) expands more before it reaches 418.
     let ucs = astar(&q, &q.start(), &Zero, &Limits::none());
-    assert!(ucs.stats.expanded > run.stats.expanded, "{}", ucs.stats.expanded);
+    assert!(
+        ucs.stats.expanded > run.stats.expanded,
+        "{}",
+        ucs.stats.expanded
+    );
 }
 
 #[test]
@@ -64,8 +74,14 @@ fn fewest_arcs_is_not_cheapest_on_a_weighted_map() {
     assert!(!g.is_unit_cost());
     let q = g.query("Arad", "Bucharest").unwrap();
     let expected = (450, "Arad -> Sibiu -> Fagaras -> Bucharest".to_string());
-    assert_eq!(solved(&q, &bfs(&q, &q.start(), &Limits::none()).outcome), expected);
-    assert_eq!(solved(&q, &iddfs(&q, &q.start(), &Limits::none()).outcome), expected);
+    assert_eq!(
+        solved(&q, &bfs(&q, &q.start(), &Limits::none()).outcome),
+        expected
+    );
+    assert_eq!(
+        solved(&q, &iddfs(&q, &q.start(), &Limits::none()).outcome),
+        expected
+    );
 }
 
 #[test]
@@ -82,13 +98,20 @@ fn arad_to_bucharest_dimacs_with_coordinates() {
     let tight = 97.0 / (87.0f64).hypot(42.0);
     assert!((scale - tight).abs() < 1e-6, "{scale} vs {tight}");
     let check = check_heuristic(&q, &h);
-    assert!(check.is_admissible() && check.is_consistent(), "{}", check.describe(&g));
+    assert!(
+        check.is_admissible() && check.is_consistent(),
+        "{}",
+        check.describe(&g)
+    );
     for run in [
         astar(&q, &q.start(), &h, &Limits::none()),
         astar(&q, &q.start(), &Zero, &Limits::none()),
         idastar(&q, &q.start(), &h, &Limits::none()),
     ] {
-        assert_eq!(solved(&q, &run.outcome), (418, "1 -> 16 -> 15 -> 14 -> 2".to_string()));
+        assert_eq!(
+            solved(&q, &run.outcome),
+            (418, "1 -> 16 -> 15 -> 14 -> 2".to_string())
+        );
     }
 }
 
@@ -105,7 +128,11 @@ fn both_formats_hold_the_same_map() {
         let da = named.distances_from(a);
         let db = numbered.distances_from(b);
         for (j, to) in names.iter().enumerate() {
-            assert_eq!(da[named.node(to).unwrap() as usize], db[j], "{from} -> {to}");
+            assert_eq!(
+                da[named.node(to).unwrap() as usize],
+                db[j],
+                "{from} -> {to}"
+            );
         }
         let xy = named.coords().unwrap()[a as usize];
         assert_eq!(xy, numbered.coords().unwrap()[b as usize], "{from}");
@@ -117,13 +144,20 @@ fn straight_line_distances_are_consistent_and_euclid_scale_matters() {
     let g = load(&dir().join("romania.txt"), None).unwrap();
     let q = g.query("Arad", "Bucharest").unwrap();
     let sld = check_heuristic(&q, &GraphHeuristic::File);
-    assert!(sld.is_admissible() && sld.is_consistent(), "{}", sld.describe(&g));
+    assert!(
+        sld.is_admissible() && sld.is_consistent(),
+        "{}",
+        sld.describe(&g)
+    );
     // Twice the pixel distance overestimates: the checker names where.
     let big = GraphHeuristic::euclidean(&g, Some(2.0)).unwrap();
     let check = check_heuristic(&q, &big);
     assert!(!check.is_admissible() && !check.is_consistent());
     let text = check.describe(&g);
-    assert!(text.contains("NOT admissible") && text.contains("NOT consistent"), "{text}");
+    assert!(
+        text.contains("NOT admissible") && text.contains("NOT consistent"),
+        "{text}"
+    );
     // Scale 1 is below the computed 1.004, so still consistent.
     let one = GraphHeuristic::euclidean(&g, Some(1.0)).unwrap();
     assert!(check_heuristic(&q, &one).is_consistent());
@@ -148,17 +182,26 @@ fn unreachable_goal_is_no_solution() {
     for (from, to) in [("a", "island"), ("a", "x")] {
         let q = g.query(from, to).unwrap();
         assert!(!q.goal_reachable());
-        assert_eq!(astar(&q, &q.start(), &Zero, &limits).outcome, Outcome::NoSolution);
+        assert_eq!(
+            astar(&q, &q.start(), &Zero, &limits).outcome,
+            Outcome::NoSolution
+        );
         assert_eq!(bfs(&q, &q.start(), &limits).outcome, Outcome::NoSolution);
     }
     // On an acyclic graph even the depth-first searches exhaust the space and say so.
     let dag = parse_edge_list("a -> b 1\nb -> c 1\nnode d\n", "dag.txt").unwrap();
     let q = dag.query("a", "d").unwrap();
-    assert_eq!(idastar(&q, &q.start(), &Zero, &limits).outcome, Outcome::NoSolution);
+    assert_eq!(
+        idastar(&q, &q.start(), &Zero, &limits).outcome,
+        Outcome::NoSolution
+    );
     assert_eq!(iddfs(&q, &q.start(), &limits).outcome, Outcome::NoSolution);
     // Start = goal: an empty path of cost 0.
     let q = dag.query("c", "c").unwrap();
-    assert_eq!(solved(&q, &astar(&q, &q.start(), &Zero, &limits).outcome), (0, "c".into()));
+    assert_eq!(
+        solved(&q, &astar(&q, &q.start(), &Zero, &limits).outcome),
+        (0, "c".into())
+    );
 }
 
 #[test]
@@ -171,7 +214,12 @@ fn unknown_names_and_heuristics_are_errors() {
     );
     let d = load(&dir().join("romania.gr"), None).unwrap();
     assert!(d.query("0", "2").is_err() && d.query("21", "2").is_err());
-    assert!(d.query("x", "2").unwrap_err().to_string().contains("1..=20"));
+    assert!(
+        d.query("x", "2")
+            .unwrap_err()
+            .to_string()
+            .contains("1..=20")
+    );
     assert!(GraphHeuristic::by_name("manhattan", &g, None).is_err());
     assert!(GraphHeuristic::by_name("euclidean", &d, None).is_err()); // no .co loaded
     assert!(GraphHeuristic::euclidean(&g, Some(-1.0)).is_err());
