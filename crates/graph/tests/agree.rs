@@ -109,8 +109,8 @@ proptest! {
     }
 
     #[test]
-    fn generated_graphs_are_connected_and_euclid_is_admissible(seed in any::<u64>(), nodes in 1usize..200, extra in 0usize..300, directed: bool) {
-        let g = RandomGraph { extra_arcs: extra, directed, ..RandomGraph::new(nodes, seed) }.generate();
+    fn generated_graphs_are_connected_and_euclid_is_admissible(seed in any::<u64>(), nodes in 1usize..200, extra in 0usize..300, directed: bool, grid: bool, side in 1u32..2000) {
+        let g = RandomGraph { extra_arcs: extra, directed, grid, side, ..RandomGraph::new(nodes, seed) }.generate();
         prop_assert!(g.distances_from(0).iter().all(|&d| d != UNREACHABLE));
         prop_assert!(g.min_weight().is_none_or(|w| w >= 1));
         let q = Query::new(&g, 0, (seed % nodes as u64) as NodeId);
