@@ -10,6 +10,8 @@
 //! With `OUT_PREFIX` the graph goes to `OUT_PREFIX.gr` and `OUT_PREFIX.co`, ready for
 //! `searchlab solve graph OUT_PREFIX.gr --coords OUT_PREFIX.co --from 1 --to NODES`.
 
+use std::sync::Arc;
+
 use std::fs::File;
 use std::io::BufWriter;
 use std::process::ExitCode;
@@ -44,7 +46,7 @@ fn main() -> ExitCode {
         grid,
         ..RandomGraph::new(nodes, seed)
     };
-    let g = recipe.generate();
+    let g = Arc::new(recipe.generate());
     println!(
         "{recipe:?}: {} nodes, {} arcs",
         g.node_count(),
@@ -62,7 +64,7 @@ fn main() -> ExitCode {
         }
         println!("wrote {prefix}.gr and {prefix}.co");
     }
-    let q = Query::new(&g, 0, (nodes - 1) as u32);
+    let q = Query::new(Arc::clone(&g), 0, (nodes - 1) as u32);
     let euclid = GraphHeuristic::euclidean(&g, None).expect("generated graphs have coordinates");
     let limits = Limits::none();
     for (name, run) in [

@@ -133,8 +133,8 @@ impl GraphHeuristic {
     }
 }
 
-impl Heuristic<Query<'_>> for GraphHeuristic {
-    fn estimate(&self, problem: &Query<'_>, state: &NodeId) -> u64 {
+impl Heuristic<Query> for GraphHeuristic {
+    fn estimate(&self, problem: &Query, state: &NodeId) -> u64 {
         self.value(problem.graph(), *state, problem.goal())
     }
 }
@@ -219,17 +219,18 @@ impl HeuristicCheck {
 ///
 /// # Example
 /// ```
+/// use std::sync::Arc;
 /// use searchlab_graph::{check_heuristic, parse_edge_list, GraphHeuristic};
 ///
-/// let g = parse_edge_list("a b 2\nb c 2\nh a 5\n", "t.txt").unwrap();
+/// let g = Arc::new(parse_edge_list("a b 2\nb c 2\nh a 5\n", "t.txt").unwrap());
 /// let q = g.query("a", "c").unwrap();
 /// let check = check_heuristic(&q, &GraphHeuristic::File);
 /// assert!(!check.is_admissible()); // h(a) = 5 > 4
 /// assert_eq!(check.worst_overestimate, Some((0, 5, 4)));
 /// ```
-pub fn check_heuristic<'g, H>(query: &Query<'g>, heuristic: &H) -> HeuristicCheck
+pub fn check_heuristic<H>(query: &Query, heuristic: &H) -> HeuristicCheck
 where
-    H: Heuristic<Query<'g>> + ?Sized,
+    H: Heuristic<Query> + ?Sized,
 {
     let graph = query.graph();
     let dist = graph.distances_to(query.goal());

@@ -5,7 +5,7 @@
 //!
 //! * [`Graph`]: directed arcs with integer weights in `0..=2^32 - 1`, stored as compressed sparse
 //!   rows in file order; optional node names, coordinates and per-node `h` values.
-//! * [`Query`]: a (from, to) pair on a graph, implementing [`searchlab_core::Problem`] with
+//! * [`Query`]: a (from, to) pair on a shared graph (`Arc<Graph>`), implementing [`searchlab_core::Problem`] with
 //!   `u64` costs, actions = arcs in file order ([`Step`]), a perfect rank (the node index) so
 //!   A* and BFS use dense tables, and the reverse arc as [`searchlab_core::Problem::inverse`].
 //! * Heuristics by name ([`HEURISTICS`], [`GraphHeuristic`]): `zero`, `euclidean` (scaled
@@ -38,11 +38,12 @@
 //! ## Example: AIMA's Romania
 //!
 //! ```
+//! use std::sync::Arc;
 //! use searchlab_core::{astar, idastar, Limits, Zero};
 //! use searchlab_graph::{check_heuristic, parse_edge_list, GraphHeuristic};
 //!
 //! let text = include_str!("../../../puzzles/graph/romania.txt");
-//! let romania = parse_edge_list(text, "romania.txt").unwrap();
+//! let romania = Arc::new(parse_edge_list(text, "romania.txt").unwrap());
 //! let query = romania.query("Arad", "Bucharest").unwrap();
 //! let sld = GraphHeuristic::by_name("file", &romania, None).unwrap();
 //! assert!(check_heuristic(&query, &sld).is_consistent());

@@ -1,5 +1,7 @@
 //! A shortest-path query (from, to) on a graph, as a [`Problem`] every core search runs on.
 
+use std::sync::Arc;
+
 use searchlab_core::Problem;
 
 use crate::error::QueryError;
@@ -15,7 +17,10 @@ pub struct Step {
     pub arc: ArcId,
 }
 
-/// The shortest-path problem from one node to another on a borrowed [`Graph`].
+/// The shortest-path problem from one node to another on a shared [`Graph`].
+///
+/// It holds the graph by [`Arc`]: a query is cheap to clone, owns what it needs (`'static`,
+/// `Send`), and many queries share one graph.
 ///
 /// States are node indices; the actions of a node are its arcs in file order; costs are `u64`
 /// sums of the integer weights. Fast paths for the core searches:
@@ -34,28 +39,29 @@ pub struct Step {
 /// | `bfs`, `iddfs` | a path with the FEWEST arcs, with its real cost | a cheapest path only when every arc weighs 1 ([`Graph::is_unit_cost`]) |
 ///
 /// ```
+/// use std::sync::Arc;
 /// use searchlab_core::{astar, Limits, Zero};
 /// use searchlab_graph::parse_edge_list;
 ///
-/// let g = parse_edge_list("s a 1\na t 1\ns t 5\n", "tiny.txt").unwrap();
+/// let g = Arc::new(parse_edge_list("s a 1\na t 1\ns t 5\n", "tiny.txt").unwrap());
 /// let q = g.query("s", "t").unwrap();
 /// let run = astar(&q, &q.start(), &Zero, &Limits::none());
 /// assert_eq!(run.outcome.cost(), Some(2));
 /// assert_eq!(q.format_path(run.outcome.actions().unwrap()), "s -> a -> t");
 /// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Query<'g> {
-    graph: &'g Graph,
+#[derive(Clone, Debug)]
+pub struct Query {
+    graph: Arc<Graph>,
     from: NodeId,
     to: NodeId,
 }
 
-impl<'g> Query<'g> {
+impl Query {
     /// The query from node `from` to node `to` (indices).
     ///
     /// # Panics
     /// If a node is out of range; [`Graph::query`] takes names and returns errors instead.
-    pub fn new(graph: &'g Graph, from: NodeId, to: NodeId) -> Self {
+    pub fn new(graph: Arc<Graph>, from: NodeId, to: NodeId) -> Self {
         let n = graph.node_count();
         assert!(
             (from as usize) < n && (to as usize) < n,
@@ -65,8 +71,13 @@ impl<'g> Query<'g> {
     }
 
     /// The graph.
-    pub fn graph(&self) -> &'g Graph {
-        self.graph
+    pub fn graph(&self) -> &Graph {
+        &self.graph
+    }
+
+    /// The shared graph, to make more queries on it.
+    pub fn shared_graph(&self) -> &Arc<Graph> {
+        &self.graph
     }
 
     /// The start node: pass it to the searches.
@@ -101,9 +112,11 @@ impl Graph {
     /// The query between the nodes named `from` and `to` (edge-list names, or DIMACS numbers
     /// `1..=n`).
     ///
+    /// Called on an `Arc<Graph>`: the query shares the graph.
+    ///
     /// # Errors
     /// [`QueryError::UnknownNode`] for a name no node has.
-    pub fn query(&self, from: &str, to: &str) -> Result<Query<'_>, QueryError> {
+    pub fn query(self: &Arc<Self>, from: &str, to: &str) -> Result<Query, QueryError> {
         let find = |name: &str| {
             self.node(name).ok_or_else(|| QueryError::UnknownNode {
                 name: name.to_string(),
@@ -117,11 +130,11 @@ impl Graph {
                 },
             })
         };
-        Ok(Query::new(self, find(from)?, find(to)?))
+        Ok(Query::new(Arc::clone(self), find(from)?, find(to)?))
     }
 }
 
-impl Problem for Query<'_> {
+impl Problem for Query {
     type State = NodeId;
     type Action = Step;
     type Cost = u64;

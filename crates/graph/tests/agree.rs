@@ -2,6 +2,8 @@
 //! IDA* = Dijkstra (our own, independent of the core), BFS = IDDFS in arcs, unreachable goals
 //! answered as such, and heuristics checked against the true distances.
 
+use std::sync::Arc;
+
 use proptest::prelude::*;
 use searchlab_core::{
     Limits, Outcome, Problem, SplitMix64, Zero, astar, bfs, idastar, iddfs, replay,
@@ -14,7 +16,7 @@ use searchlab_graph::{
 /// A random graph whose arcs weigh 10..=20 and at least their length: IDA* stays fast (paths
 /// within a cost bound are short), the Euclidean scale 1 is consistent, and some goals may be
 /// unreachable (arcs are one-way and random).
-fn small_graph(seed: u64, nodes: usize, arcs: usize) -> Graph {
+fn small_graph(seed: u64, nodes: usize, arcs: usize) -> Arc<Graph> {
     let mut rng = SplitMix64::new(seed);
     let coords: Vec<[i64; 2]> = (0..nodes)
         .map(|_| [rng.below(10) as i64, rng.below(10) as i64])
@@ -37,11 +39,11 @@ fn small_graph(seed: u64, nodes: usize, arcs: usize) -> Graph {
     }
     let mut g = b.build();
     g.set_coords(coords);
-    g
+    Arc::new(g)
 }
 
 /// The cost of a solved outcome after replaying it to the goal; `None` for "no solution".
-fn checked_cost(q: &Query<'_>, outcome: &Outcome<Step, u64>) -> Option<u64> {
+fn checked_cost(q: &Query, outcome: &Outcome<Step, u64>) -> Option<u64> {
     match outcome {
         Outcome::Solved { actions, cost } => {
             let (end, total) = replay(q, &q.start(), actions).expect("a path of real arcs");
@@ -62,7 +64,7 @@ proptest! {
         let g = small_graph(seed, nodes, arcs);
         let from = (seed % nodes as u64) as NodeId;
         let to = ((seed >> 32) % nodes as u64) as NodeId;
-        let q = Query::new(&g, from, to);
+        let q = Query::new(Arc::clone(&g), from, to);
         let truth = g.distances_from(from)[to as usize];
         prop_assert_eq!(g.distances_to(to)[from as usize], truth);
         let expect = (truth != UNREACHABLE).then_some(truth);
@@ -92,11 +94,11 @@ proptest! {
 
     #[test]
     fn unit_costs_bfs_iddfs_astar_agree(seed in any::<u64>(), nodes in 2usize..40, extra in 0usize..40) {
-        let g = RandomGraph { unit: true, extra_arcs: extra, directed: seed % 2 == 0, ..RandomGraph::new(nodes, seed) }.generate();
+        let g = Arc::new(RandomGraph { unit: true, extra_arcs: extra, directed: seed % 2 == 0, ..RandomGraph::new(nodes, seed) }.generate());
         prop_assert!(g.is_unit_cost());
         let from = (seed % nodes as u64) as NodeId;
         let to = ((seed >> 32) % nodes as u64) as NodeId;
-        let q = Query::new(&g, from, to);
+        let q = Query::new(Arc::clone(&g), from, to);
         let truth = Some(g.distances_from(from)[to as usize]); // connected: always reachable
         let limits = Limits::none();
         let b = bfs(&q, &from, &limits);
@@ -110,10 +112,10 @@ proptest! {
 
     #[test]
     fn generated_graphs_are_connected_and_euclid_is_admissible(seed in any::<u64>(), nodes in 1usize..200, extra in 0usize..300, directed: bool, grid: bool, side in 1u32..2000) {
-        let g = RandomGraph { extra_arcs: extra, directed, grid, side, ..RandomGraph::new(nodes, seed) }.generate();
+        let g = Arc::new(RandomGraph { extra_arcs: extra, directed, grid, side, ..RandomGraph::new(nodes, seed) }.generate());
         prop_assert!(g.distances_from(0).iter().all(|&d| d != UNREACHABLE));
         prop_assert!(g.min_weight().is_none_or(|w| w >= 1));
-        let q = Query::new(&g, 0, (seed % nodes as u64) as NodeId);
+        let q = Query::new(Arc::clone(&g), 0, (seed % nodes as u64) as NodeId);
         let h = GraphHeuristic::euclidean(&g, Some(1.0)).unwrap();
         let check = check_heuristic(&q, &h);
         prop_assert!(check.is_admissible() && check.is_consistent(), "{}", check.describe(&g));
@@ -124,13 +126,15 @@ proptest! {
 fn large_generated_graph_astar_euclid_beats_dijkstra() {
     // 100 000 nodes, about 400 000 arcs: A* with the Euclidean heuristic finds Dijkstra's cost
     // and expands fewer nodes.
-    let g = RandomGraph {
-        extra_arcs: 100_000,
-        ..RandomGraph::new(100_000, 2026)
-    }
-    .generate();
+    let g = Arc::new(
+        RandomGraph {
+            extra_arcs: 100_000,
+            ..RandomGraph::new(100_000, 2026)
+        }
+        .generate(),
+    );
     let (from, to) = (17, 99_999);
-    let q = Query::new(&g, from, to);
+    let q = Query::new(Arc::clone(&g), from, to);
     let truth = g.distances_from(from)[to as usize];
     let h = GraphHeuristic::euclidean(&g, None).unwrap();
     let limits = Limits::none();
@@ -148,8 +152,8 @@ fn large_generated_graph_astar_euclid_beats_dijkstra() {
 
 #[test]
 fn limits_stop_searches_on_graphs() {
-    let g = RandomGraph::new(5_000, 3).generate();
-    let q = Query::new(&g, 0, 4_999);
+    let g = Arc::new(RandomGraph::new(5_000, 3).generate());
+    let q = Query::new(Arc::clone(&g), 0, 4_999);
     let limits = Limits::none().with_max_expanded(10);
     for outcome in [
         astar(&q, &0, &Zero, &limits).outcome,

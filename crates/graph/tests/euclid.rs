@@ -6,6 +6,8 @@
 //! the latitude, and time is not length. The computed scale ([`Graph::admissible_scale`]) is
 //! safe on any graph; a "physical" scale is not.
 
+use std::sync::Arc;
+
 use searchlab_core::{Limits, Zero, astar};
 use searchlab_graph::{Graph, GraphHeuristic, check_heuristic, parse_coords, parse_dimacs};
 
@@ -14,7 +16,7 @@ const M_PER_MICRODEGREE: f64 = 0.111_32;
 
 /// A small road grid at 60 degrees north, 0.01 degree apart, DIMACS-style: coordinates in
 /// micro-degrees, two-way arcs weighing metres (rounded up) or seconds at 25 m/s.
-fn road_grid(time: bool) -> Graph {
+fn road_grid(time: bool) -> Arc<Graph> {
     let (lon0, lat0) = (10_000_000i64, 60_000_000i64);
     let step = 10_000i64; // 0.01 degree
     let side = 4i64;
@@ -46,7 +48,7 @@ fn road_grid(time: bool) -> Graph {
     let gr = format!("p sp {} {}\n{}", side * side, arcs.len(), arcs.concat());
     let mut g = parse_dimacs(&gr, "grid.gr").unwrap();
     g.set_coords(parse_coords(&co, "grid.co", g.node_count()).unwrap());
-    g
+    Arc::new(g)
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! AIMA's Romania in both formats: every search, every heuristic, the book's answer (Arad to
 //! Bucharest = 418 by Sibiu, Rimnicu Vilcea, Pitesti), and unreachable goals.
 
+use std::sync::Arc;
+
 use std::path::{Path, PathBuf};
 
 use searchlab_core::{Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay};
@@ -13,7 +15,7 @@ fn dir() -> PathBuf {
 const BOOK_PATH: &str = "Arad -> Sibiu -> Rimnicu Vilcea -> Pitesti -> Bucharest";
 
 /// The answer's path as names, after checking that replaying it reaches the goal at its cost.
-fn solved(query: &Query<'_>, outcome: &Outcome<searchlab_graph::Step, u64>) -> (u64, String) {
+fn solved(query: &Query, outcome: &Outcome<searchlab_graph::Step, u64>) -> (u64, String) {
     let Outcome::Solved { actions, cost } = outcome else {
         panic!("not solved: {outcome:?}");
     };
@@ -25,7 +27,7 @@ fn solved(query: &Query<'_>, outcome: &Outcome<searchlab_graph::Step, u64>) -> (
 
 #[test]
 fn arad_to_bucharest_edge_list_every_optimal_search() {
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     assert_eq!((g.node_count(), g.arc_count()), (20, 46));
     let q = g.query("Arad", "Bucharest").unwrap();
     let limits = Limits::none();
@@ -53,7 +55,7 @@ fn arad_to_bucharest_edge_list_every_optimal_search() {
 fn astar_with_straight_line_distances_expands_as_in_the_book() {
     // AIMA Figure 3.24: A* expands Arad, Sibiu, Rimnicu Vilcea, Fagaras, Pitesti, then picks
     // Bucharest (f = 418) and stops.
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     let q = g.query("Arad", "Bucharest").unwrap();
     let run = astar(&q, &q.start(), &GraphHeuristic::File, &Limits::none());
     assert_eq!(run.stats.expanded, 5);
@@ -70,7 +72,7 @@ fn astar_with_straight_line_distances_expands_as_in_the_book() {
 fn fewest_arcs_is_not_cheapest_on_a_weighted_map() {
     // BFS and IDDFS minimise the number of roads: Arad, Sibiu, Fagaras, Bucharest (3 roads,
     // 450 km), dearer than the 4-road optimum.
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     assert!(!g.is_unit_cost());
     let q = g.query("Arad", "Bucharest").unwrap();
     let expected = (450, "Arad -> Sibiu -> Fagaras -> Bucharest".to_string());
@@ -86,7 +88,7 @@ fn fewest_arcs_is_not_cheapest_on_a_weighted_map() {
 
 #[test]
 fn arad_to_bucharest_dimacs_with_coordinates() {
-    let g = load(&dir().join("romania.gr"), Some(&dir().join("romania.co"))).unwrap();
+    let g = Arc::new(load(&dir().join("romania.gr"), Some(&dir().join("romania.co"))).unwrap());
     assert!(!g.has_names());
     let q = g.query("1", "2").unwrap();
     assert_eq!(GraphHeuristic::available(&g), ["zero", "euclidean"]);
@@ -117,8 +119,9 @@ fn arad_to_bucharest_dimacs_with_coordinates() {
 
 #[test]
 fn both_formats_hold_the_same_map() {
-    let named = load(&dir().join("romania.txt"), None).unwrap();
-    let numbered = load(&dir().join("romania.gr"), Some(&dir().join("romania.co"))).unwrap();
+    let named = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
+    let numbered =
+        Arc::new(load(&dir().join("romania.gr"), Some(&dir().join("romania.co"))).unwrap());
     // The DIMACS numbering is alphabetical.
     let mut names: Vec<String> = (0..20).map(|v| named.name(v).into_owned()).collect();
     names.sort();
@@ -141,7 +144,7 @@ fn both_formats_hold_the_same_map() {
 
 #[test]
 fn straight_line_distances_are_consistent_and_euclid_scale_matters() {
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     let q = g.query("Arad", "Bucharest").unwrap();
     let sld = check_heuristic(&q, &GraphHeuristic::File);
     assert!(
@@ -166,7 +169,7 @@ fn straight_line_distances_are_consistent_and_euclid_scale_matters() {
 #[test]
 fn h_values_for_another_goal_are_flagged() {
     // The book's h is for Bucharest; asking for Craiova makes it wrong (h(Craiova) = 160).
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     let q = g.query("Arad", "Craiova").unwrap();
     let check = check_heuristic(&q, &GraphHeuristic::File);
     assert_eq!(check.goal_value, 160);
@@ -177,7 +180,7 @@ fn h_values_for_another_goal_are_flagged() {
 #[test]
 fn unreachable_goal_is_no_solution() {
     let text = "a b 3\nb c 4\nnode island\nx -> a 1\n";
-    let g = parse_edge_list(text, "islands.txt").unwrap();
+    let g = Arc::new(parse_edge_list(text, "islands.txt").unwrap());
     let limits = Limits::none();
     for (from, to) in [("a", "island"), ("a", "x")] {
         let q = g.query(from, to).unwrap();
@@ -189,7 +192,7 @@ fn unreachable_goal_is_no_solution() {
         assert_eq!(bfs(&q, &q.start(), &limits).outcome, Outcome::NoSolution);
     }
     // On an acyclic graph even the depth-first searches exhaust the space and say so.
-    let dag = parse_edge_list("a -> b 1\nb -> c 1\nnode d\n", "dag.txt").unwrap();
+    let dag = Arc::new(parse_edge_list("a -> b 1\nb -> c 1\nnode d\n", "dag.txt").unwrap());
     let q = dag.query("a", "d").unwrap();
     assert_eq!(
         idastar(&q, &q.start(), &Zero, &limits).outcome,
@@ -206,13 +209,13 @@ fn unreachable_goal_is_no_solution() {
 
 #[test]
 fn unknown_names_and_heuristics_are_errors() {
-    let g = load(&dir().join("romania.txt"), None).unwrap();
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
     let err = g.query("Arad", "Budapest").unwrap_err();
     assert_eq!(
         err.to_string(),
         "no node `Budapest` in the graph (20 named nodes, e.g. `Arad`)"
     );
-    let d = load(&dir().join("romania.gr"), None).unwrap();
+    let d = Arc::new(load(&dir().join("romania.gr"), None).unwrap());
     assert!(d.query("0", "2").is_err() && d.query("21", "2").is_err());
     assert!(
         d.query("x", "2")
