@@ -312,6 +312,26 @@ impl Graph {
         self.h = Some(h);
     }
 
+    /// One line for a report: counts, weight range, and which heuristic data the graph has.
+    ///
+    /// ```
+    /// let g = searchlab_graph::parse_edge_list("a b 2\nb -> c 5\nh a 1\n", "t.txt").unwrap();
+    /// assert_eq!(g.summary(), "3 nodes, 3 arcs, weights 2..=5, h values");
+    /// ```
+    pub fn summary(&self) -> String {
+        let mut text = format!("{} nodes, {} arcs", self.node_count(), self.arc_count());
+        if let (Some(lo), Some(hi)) = (self.weight.iter().min(), self.weight.iter().max()) {
+            text += &format!(", weights {lo}..={hi}");
+        }
+        if self.coords.is_some() {
+            text += ", coordinates";
+        }
+        if self.h.is_some() {
+            text += ", h values";
+        }
+        text
+    }
+
     /// Whether every arc weighs 1: only then is breadth-first search (fewest arcs) optimal.
     pub fn is_unit_cost(&self) -> bool {
         self.weight.iter().all(|&w| w == 1)

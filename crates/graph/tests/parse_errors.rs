@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use searchlab_graph::{
-    LoadError, ParseError, ParseErrorKind as K, RandomGraph, load, parse_coords, parse_dimacs,
-    parse_edge_list, write_coords, write_dimacs,
+    Format, LoadError, ParseError, ParseErrorKind as K, RandomGraph, load, parse_coords,
+    parse_dimacs, parse_edge_list, read_dimacs, read_edge_list, write_coords, write_dimacs,
 };
 
 /// Parses DIMACS text expected to fail; returns the line and the kind.
@@ -414,4 +414,21 @@ fn writers_round_trip() {
     write_coords(g.coords().unwrap(), "seed 11", &mut coords).unwrap();
     let xy = parse_coords(std::str::from_utf8(&coords).unwrap(), "back.co", 300).unwrap();
     assert_eq!(xy, g.coords().unwrap());
+}
+
+#[test]
+fn readers_report_bad_bytes_at_their_line() {
+    let bytes: &[u8] = b"p sp 2 1\nc caf\xe9\na 1 2 3\n";
+    let err = read_dimacs(bytes, Path::new("latin1.gr")).unwrap_err();
+    let LoadError::Parse(e) = err else {
+        panic!("{err}")
+    };
+    assert_eq!(
+        (e.file.as_str(), e.line, e.kind),
+        ("latin1.gr", 2, K::NotUtf8)
+    );
+    let g = read_edge_list(&b"a b 3\r\nb c 4\r\n"[..], Path::new("crlf.txt")).unwrap();
+    assert_eq!(g.distances_from(0), vec![0, 3, 7]);
+    assert_eq!(Format::of(Path::new("x/USA-road-d.NY.GR")), Format::Dimacs);
+    assert_eq!(Format::of(Path::new("romania.txt")), Format::EdgeList);
 }
