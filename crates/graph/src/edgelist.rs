@@ -169,6 +169,26 @@ impl Parser<'_> {
             .ok_or_else(|| self.src.error(line, K::MissingField { field, expected }))
     }
 
+    /// A coordinate: a 32-bit integer, so differences never overflow.
+    fn coordinate(
+        &self,
+        line: usize,
+        token: Option<&Token<'_>>,
+        field: &'static str,
+    ) -> Result<i64, ParseError> {
+        let text = self.field(line, token, field, XY)?;
+        text.parse::<i32>().map(i64::from).map_err(|_| {
+            self.src.error(
+                line,
+                K::BadNumber {
+                    field,
+                    text: text.to_string(),
+                    range: "-2147483648..=2147483647",
+                },
+            )
+        })
+    }
+
     fn line(&mut self, line: usize, text: &str) -> Result<(), ParseError> {
         let tokens = tokenize(&self.src, line, text)?;
         let Some(first) = tokens.first() else {
@@ -191,43 +211,28 @@ impl Parser<'_> {
             }
             return Ok(());
         }
-        if (first.is("h") || first.is("xy")) && !directed {
-            let (expected, count) = if first.is("h") { (H, 1) } else { (XY, 2) };
-            let name = self.field(line, tokens.get(1), "node name", expected)?;
-            let mut values = [0i64; 2];
-            for (i, value) in values.iter_mut().enumerate().take(count) {
-                let (field, t) = if count == 1 {
-                    ("h value", tokens.get(2))
-                } else {
-                    (["x", "y"][i], tokens.get(2 + i))
-                };
-                let t = self.field(line, t, field, expected)?;
-                *value = if count == 1 {
-                    parse_u64(&self.src, line, field, t, MAX_WEIGHT, WEIGHT_RANGE)? as i64
-                } else {
-                    t.parse::<i32>().map(i64::from).map_err(|_| {
-                        self.src.error(
-                            line,
-                            K::BadNumber {
-                                field,
-                                text: t.to_string(),
-                                range: "-2147483648..=2147483647",
-                            },
-                        )
-                    })?
-                };
-            }
-            self.trailing(line, tokens.get(2 + count), expected)?;
-            let data = NodeData {
+        if first.is("h") && !directed {
+            let name = self.field(line, tokens.get(1), "node name", H)?;
+            let value = self.field(line, tokens.get(2), "h value", H)?;
+            let value = parse_u64(&self.src, line, "h value", value, MAX_WEIGHT, WEIGHT_RANGE)?;
+            self.trailing(line, tokens.get(3), H)?;
+            self.h.push(NodeData {
                 line,
                 name: name.to_string(),
-                values,
-            };
-            if count == 1 {
-                self.h.push(data)
-            } else {
-                self.xy.push(data)
-            }
+                values: [value as i64, 0],
+            });
+            return Ok(());
+        }
+        if first.is("xy") && !directed {
+            let name = self.field(line, tokens.get(1), "node name", XY)?;
+            let x = self.coordinate(line, tokens.get(2), "x")?;
+            let y = self.coordinate(line, tokens.get(3), "y")?;
+            self.trailing(line, tokens.get(4), XY)?;
+            self.xy.push(NodeData {
+                line,
+                name: name.to_string(),
+                values: [x, y],
+            });
             return Ok(());
         }
         let (a, b, w) = if directed { (0, 2, 3) } else { (0, 1, 2) };
