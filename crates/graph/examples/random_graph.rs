@@ -14,10 +14,11 @@ use std::sync::Arc;
 
 use std::fs::File;
 use std::io::BufWriter;
+use std::path::Path;
 use std::process::ExitCode;
 
 use searchlab_core::{Limits, Zero, astar};
-use searchlab_graph::{GraphHeuristic, Query, RandomGraph, write_coords, write_dimacs};
+use searchlab_graph::{GraphHeuristic, Query, RandomGraph, load, write_coords, write_dimacs};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,6 +64,24 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
         println!("wrote {prefix}.gr and {prefix}.co");
+        // Read them back: the parser's speed, and a check that the files hold the same graph.
+        let started = std::time::Instant::now();
+        let gr = format!("{prefix}.gr");
+        let co = format!("{prefix}.co");
+        match load(Path::new(&gr), Some(Path::new(&co))) {
+            Ok(back) => {
+                let same = back.arc_count() == g.arc_count() && back.coords() == g.coords();
+                println!(
+                    "read back in {:.3?}: {} (same arc count and coordinates: {same})",
+                    started.elapsed(),
+                    back.summary()
+                );
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let q = Query::new(Arc::clone(&g), 0, (nodes - 1) as u32);
     let euclid = GraphHeuristic::euclidean(&g, None).expect("generated graphs have coordinates");

@@ -34,9 +34,9 @@ const NODE: &str = "node NAME...";
 
 /// A token of a line: a bare word or a double-quoted name.
 #[derive(Clone, Copy, Debug)]
-struct Token<'a> {
-    text: &'a str,
-    quoted: bool,
+pub(crate) struct Token<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) quoted: bool,
 }
 
 impl Token<'_> {
@@ -47,7 +47,7 @@ impl Token<'_> {
 }
 
 /// Splits a line into tokens up to a `#` comment.
-fn tokenize<'a>(
+pub(crate) fn tokenize<'a>(
     src: &Source<'_>,
     line: usize,
     text: &'a str,

@@ -12,7 +12,8 @@
 //!   straight-line distance from coordinates; see [`Graph::admissible_scale`] for when it is
 //!   admissible), `file` (per-node `h` lines); [`check_heuristic`] tests any heuristic
 //!   against the true distances (a reverse Dijkstra from the goal).
-//! * Files: [`load`] picks the format by name. Errors name the file and the line.
+//! * Files: [`load`] picks the format by name; [`parse_queries`] reads query lists
+//!   (`FROM TO | COST`). Errors name the file and the line.
 //! * [`RandomGraph`] and [`write_dimacs`] / [`write_coords`] make large inputs on demand.
 //!
 //! ## Which search to run
@@ -66,6 +67,7 @@ mod generate;
 mod graph;
 mod heuristic;
 mod load;
+mod queries;
 mod query;
 
 pub use dimacs::{
@@ -77,4 +79,5 @@ pub use generate::RandomGraph;
 pub use graph::{ArcId, Graph, GraphBuilder, MAX_COUNT, MAX_WEIGHT, NodeId, UNREACHABLE};
 pub use heuristic::{GraphHeuristic, HEURISTICS, HeuristicCheck, check_heuristic};
 pub use load::{Format, load, load_coords};
+pub use queries::{Expected, QueryLine, parse_queries};
 pub use query::{Query, Step};

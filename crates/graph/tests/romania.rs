@@ -6,7 +6,10 @@ use std::sync::Arc;
 use std::path::{Path, PathBuf};
 
 use searchlab_core::{Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay};
-use searchlab_graph::{GraphHeuristic, HEURISTICS, Query, check_heuristic, load, parse_edge_list};
+use searchlab_graph::{
+    Expected, GraphHeuristic, HEURISTICS, ParseErrorKind, Query, check_heuristic, load,
+    parse_edge_list, parse_queries,
+};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/graph")
@@ -227,4 +230,90 @@ fn unknown_names_and_heuristics_are_errors() {
     assert!(GraphHeuristic::by_name("euclidean", &d, None).is_err()); // no .co loaded
     assert!(GraphHeuristic::euclidean(&g, Some(-1.0)).is_err());
     assert!(GraphHeuristic::euclidean(&g, Some(f64::NAN)).is_err());
+}
+
+/// Runs every query of a golden list on `graph` with the optimal searches and the heuristics
+/// that are admissible for that goal; returns how many queries ran.
+fn run_golden(graph: &Arc<searchlab_graph::Graph>, list: &str, file: &str) -> usize {
+    let queries = parse_queries(list, file).unwrap();
+    for ql in &queries {
+        let q = graph.query(&ql.from, &ql.to).unwrap();
+        let Some(Expected::Cost(expected)) = ql.expected else {
+            panic!("line {}: every Romania query has a cost", ql.line)
+        };
+        let mut heuristics = vec![GraphHeuristic::Zero];
+        for name in ["euclidean", "file"] {
+            if let Ok(h) = GraphHeuristic::by_name(name, graph, None) {
+                // The h lines are for Bucharest only: use them where the checker allows.
+                if check_heuristic(&q, &h).is_admissible() {
+                    heuristics.push(h);
+                }
+            }
+        }
+        for h in &heuristics {
+            let a = astar(&q, &q.start(), h, &Limits::none());
+            assert_eq!(
+                solved(&q, &a.outcome).0,
+                expected,
+                "{file}:{} astar {h:?}",
+                ql.line
+            );
+            let i = idastar(&q, &q.start(), h, &Limits::none());
+            assert_eq!(
+                solved(&q, &i.outcome).0,
+                expected,
+                "{file}:{} idastar {h:?}",
+                ql.line
+            );
+        }
+    }
+    queries.len()
+}
+
+#[test]
+fn golden_query_lists_in_both_formats() {
+    let named = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
+    let text = std::fs::read_to_string(dir().join("romania_queries.txt")).unwrap();
+    assert_eq!(run_golden(&named, &text, "romania_queries.txt"), 30);
+    let numbered =
+        Arc::new(load(&dir().join("romania.gr"), Some(&dir().join("romania.co"))).unwrap());
+    let text = std::fs::read_to_string(dir().join("romania_gr_queries.txt")).unwrap();
+    assert_eq!(run_golden(&numbered, &text, "romania_gr_queries.txt"), 30);
+}
+
+#[test]
+fn query_list_errors_name_the_line() {
+    let err = |t: &str| parse_queries(t, "q.txt").unwrap_err();
+    assert!(matches!(
+        err("a b\nc\n").kind,
+        ParseErrorKind::MissingField { .. }
+    ));
+    assert_eq!(err("a b\nc\n").line, 2);
+    assert!(matches!(
+        err("a b c | 4\n").kind,
+        ParseErrorKind::Trailing { .. }
+    ));
+    assert!(matches!(
+        err("a b | 4 5\n").kind,
+        ParseErrorKind::Trailing { .. }
+    ));
+    assert!(matches!(
+        err("a b |\n").kind,
+        ParseErrorKind::MissingField { .. }
+    ));
+    assert!(matches!(
+        err("a b | 4.5\n").kind,
+        ParseErrorKind::BadNumber { .. }
+    ));
+    let ok = parse_queries(
+        "\"a|b\" c | none # unreachable\n\n# c\nx y # no answer\n",
+        "q.txt",
+    )
+    .unwrap();
+    assert_eq!(ok.len(), 2);
+    assert_eq!(
+        (ok[0].from.as_str(), ok[0].expected),
+        ("a|b", Some(Expected::NoPath))
+    );
+    assert_eq!((ok[1].line, ok[1].expected), (4, None));
 }
