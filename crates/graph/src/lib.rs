@@ -5,9 +5,10 @@
 //!
 //! * [`Graph`]: directed arcs with integer weights in `0..=2^32 - 1`, stored as compressed sparse
 //!   rows in file order; optional node names, coordinates and per-node `h` values.
-//! * [`Query`]: a (from, to) pair on a shared graph (`Arc<Graph>`), implementing [`searchlab_core::Problem`] with
-//!   `u64` costs, actions = arcs in file order ([`Step`]), a perfect rank (the node index) so
-//!   A* and BFS use dense tables, and the reverse arc as [`searchlab_core::Problem::inverse`].
+//! * [`Query`]: a (from, to) pair on a shared graph (`Arc<Graph>`), implementing
+//!   [`searchlab_core::Problem`] with `u64` costs, actions = arcs in file order ([`Step`]), a
+//!   perfect rank (the node index) so A* and BFS use dense tables, and the reverse arc as
+//!   [`searchlab_core::Problem::inverse`].
 //! * Heuristics by name ([`HEURISTICS`], [`GraphHeuristic`]): `zero`, `euclidean` (scaled
 //!   straight-line distance from coordinates; see [`Graph::admissible_scale`] for when it is
 //!   admissible), `file` (per-node `h` lines); [`check_heuristic`] tests any heuristic
