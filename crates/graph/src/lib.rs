@@ -77,7 +77,9 @@ pub use dimacs::{
 pub use edgelist::{parse_edge_list, read_edge_list};
 pub use error::{LoadError, ParseError, ParseErrorKind, QueryError};
 pub use generate::RandomGraph;
-pub use graph::{ArcId, Graph, GraphBuilder, MAX_COUNT, MAX_WEIGHT, NodeId, UNREACHABLE};
+pub use graph::{
+    ArcId, Graph, GraphBuilder, MAX_COUNT, MAX_WEIGHT, NodeId, SCALE_MARGIN, UNREACHABLE,
+};
 pub use heuristic::{GraphHeuristic, HEURISTICS, HeuristicCheck, check_heuristic};
 pub use load::{Format, load, load_coords};
 pub use queries::{Expected, QueryLine, parse_queries};

@@ -122,6 +122,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Far-apart 32-bit coordinates and weights much smaller or larger than the lengths: the
+    /// computed scale still gives a consistent heuristic (the margin covers rounding).
+    #[test]
+    fn computed_scale_is_consistent_under_rounding(seed in any::<u64>(), nodes in 2usize..60, arcs in 1usize..200, ratio_exp in -9i32..3) {
+        let mut rng = SplitMix64::new(seed);
+        let span = 1u64 << 32;
+        let coords: Vec<[i64; 2]> = (0..nodes)
+            .map(|_| [rng.below(span) as i64 - (1 << 31), rng.below(span) as i64 - (1 << 31)])
+            .collect();
+        let mut b = GraphBuilder::new(nodes);
+        for _ in 0..arcs {
+            let u = rng.below(nodes as u64) as NodeId;
+            let v = rng.below(nodes as u64) as NodeId;
+            let [a, c] = [coords[u as usize], coords[v as usize]];
+            let len = ((a[0] - c[0]) as f64).hypot((a[1] - c[1]) as f64);
+            let ratio = 10f64.powi(ratio_exp) * (1.0 + rng.below(1000) as f64 / 1000.0);
+            let w = (len * ratio).clamp(1.0, u32::MAX as f64) as u32;
+            b.add_arc(u, v, w);
+        }
+        let mut g = b.build();
+        g.set_coords(coords);
+        let g = Arc::new(g);
+        let h = GraphHeuristic::euclidean(&g, None).unwrap();
+        for goal in 0..nodes.min(5) as NodeId {
+            let q = Query::new(Arc::clone(&g), 0, goal);
+            let check = check_heuristic(&q, &h);
+            prop_assert!(check.is_consistent() && check.is_admissible(), "{}", check.describe(&g));
+        }
+    }
+}
+
 #[test]
 fn large_generated_graph_astar_euclid_beats_dijkstra() {
     // 100 000 nodes, about 400 000 arcs: A* with the Euclidean heuristic finds Dijkstra's cost
