@@ -524,6 +524,6 @@ mod tests {
         assert_eq!(g.admissible_scale(), None);
         g.set_coords(vec![[0, 0], [3, 4], [6, 8]]);
         let s = g.admissible_scale().unwrap();
-        assert!(s < 0.6 && s >= 0.6 * (1.0 - 2.0 * SCALE_MARGIN));
+        assert!((0.6 * (1.0 - 2.0 * SCALE_MARGIN)..0.6).contains(&s));
     }
 }
