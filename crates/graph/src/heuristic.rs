@@ -263,3 +263,59 @@ where
     }
     check
 }
+
+/// Warnings worth printing before searching `query`: what the graph and the heuristic mean for
+/// each search. Empty when nothing needs saying (unit costs, no zero-weight arc, the goal
+/// reachable, a consistent heuristic).
+///
+/// Checking a heuristic other than zero runs [`check_heuristic`]: O(m log n), seconds on a
+/// continental road network; pass `None` to skip it.
+///
+/// # Example
+/// ```
+/// use std::sync::Arc;
+/// use searchlab_graph::{advice, parse_edge_list, GraphHeuristic};
+///
+/// let g = Arc::new(parse_edge_list("a b 2\nb c 2\nh a 9\nnode d\n", "t.txt").unwrap());
+/// let notes = advice(&g.query("a", "c").unwrap(), Some(&GraphHeuristic::File));
+/// assert_eq!(notes.len(), 2);
+/// assert!(notes[0].starts_with("arc weights are not all 1"));
+/// assert!(notes[1].starts_with("heuristic `file`: NOT admissible"));
+/// assert!(advice(&g.query("a", "d").unwrap(), None)[1].starts_with("no path leads"));
+/// ```
+pub fn advice(query: &Query, heuristic: Option<&GraphHeuristic>) -> Vec<String> {
+    let graph = query.graph();
+    let mut notes = Vec::new();
+    if !graph.is_unit_cost() {
+        notes.push(
+            "arc weights are not all 1: bfs and iddfs return a path with the fewest arcs, \
+             which may not be the cheapest"
+                .to_string(),
+        );
+    }
+    if graph.min_weight() == Some(0) {
+        notes.push(
+            "some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
+                .to_string(),
+        );
+    }
+    if !query.goal_reachable() {
+        notes.push(format!(
+            "no path leads from {} to {}: astar and bfs answer \"no solution\"; idastar and \
+             iddfs can only be stopped by a limit on a graph with cycles",
+            graph.name(query.start()),
+            graph.name(query.goal())
+        ));
+    }
+    if let Some(h) = heuristic.filter(|h| **h != GraphHeuristic::Zero) {
+        let check = check_heuristic(query, h);
+        if !check.is_consistent() {
+            notes.push(format!(
+                "heuristic `{}`: {}",
+                h.name(),
+                check.describe(graph)
+            ));
+        }
+    }
+    notes
+}

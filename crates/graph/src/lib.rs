@@ -80,7 +80,7 @@ pub use generate::RandomGraph;
 pub use graph::{
     ArcId, Graph, GraphBuilder, MAX_COUNT, MAX_WEIGHT, NodeId, SCALE_MARGIN, UNREACHABLE,
 };
-pub use heuristic::{GraphHeuristic, HEURISTICS, HeuristicCheck, check_heuristic};
+pub use heuristic::{GraphHeuristic, HEURISTICS, HeuristicCheck, advice, check_heuristic};
 pub use load::{Format, load, load_coords};
 pub use queries::{Expected, QueryLine, parse_queries};
 pub use query::{Query, Step};

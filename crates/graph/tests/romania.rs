@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use searchlab_core::{Limits, Outcome, Problem, Zero, astar, bfs, idastar, iddfs, replay};
 use searchlab_graph::{
-    Expected, GraphHeuristic, HEURISTICS, ParseErrorKind, Query, check_heuristic, load,
+    Expected, GraphHeuristic, HEURISTICS, ParseErrorKind, Query, advice, check_heuristic, load,
     parse_edge_list, parse_queries,
 };
 
@@ -319,4 +319,17 @@ fn query_list_errors_name_the_line() {
         ("a|b", Some(Expected::NoPath))
     );
     assert_eq!((ok[1].line, ok[1].expected), (4, None));
+}
+
+#[test]
+fn advice_for_the_command_line() {
+    let g = Arc::new(load(&dir().join("romania.txt"), None).unwrap());
+    let to_bucharest = g.query("Arad", "Bucharest").unwrap();
+    let notes = advice(&to_bucharest, Some(&GraphHeuristic::File));
+    assert_eq!(notes.len(), 1, "{notes:?}"); // only: weights are not unit
+    assert!(notes[0].contains("bfs and iddfs"));
+    let to_craiova = g.query("Arad", "Craiova").unwrap();
+    let notes = advice(&to_craiova, Some(&GraphHeuristic::File));
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes[1].contains("NOT admissible") && notes[1].contains("h(goal) = 160"));
 }
