@@ -12,7 +12,8 @@
 //! * Heuristics by name ([`HEURISTICS`], [`GraphHeuristic`]): `zero`, `euclidean` (scaled
 //!   straight-line distance from coordinates; see [`Graph::admissible_scale`] for when it is
 //!   admissible), `file` (per-node `h` lines); [`check_heuristic`] tests any heuristic
-//!   against the true distances (a reverse Dijkstra from the goal).
+//!   against the true distances (a reverse Dijkstra from the goal); [`advice`] gathers the
+//!   warnings worth printing before a search.
 //! * Files: [`load`] picks the format by name; [`parse_queries`] reads query lists
 //!   (`FROM TO | COST`). Errors name the file and the line.
 //! * [`RandomGraph`] and [`write_dimacs`] / [`write_coords`] make large inputs on demand.
@@ -57,6 +58,42 @@
 //!     "Arad -> Sibiu -> Rimnicu Vilcea -> Pitesti -> Bucharest"
 //! );
 //! assert_eq!(idastar(&query, &query.start(), &Zero, &Limits::none()).outcome.cost(), Some(418));
+//! ```
+
+//!
+//! ## For a command line: `solve graph FILE [--coords CO] --from A --to B`
+//!
+//! ```
+//! use std::path::Path;
+//! use std::sync::Arc;
+//! use searchlab_core::{astar, bfs, idastar, iddfs, Limits, Outcome};
+//! use searchlab_graph::{advice, load, GraphHeuristic};
+//!
+//! # let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/graph");
+//! # let (file, coords) = (dir.join("romania.gr"), Some(dir.join("romania.co")));
+//! // Errors name the file and line (LoadError), or the unknown node (QueryError).
+//! let graph = Arc::new(load(&file, coords.as_deref())?);
+//! let query = graph.query("1", "2")?; // DIMACS numbers, or edge-list names
+//! let h = GraphHeuristic::by_name("euclidean", &graph, None)?; // one of GraphHeuristic::available
+//! for note in advice(&query, Some(&h)) {
+//!     eprintln!("warning: {note}");
+//! }
+//! let limits = Limits::none();
+//! for (name, run) in [
+//!     ("astar", astar(&query, &query.start(), &h, &limits)),
+//!     ("idastar", idastar(&query, &query.start(), &h, &limits)),
+//!     ("bfs", bfs(&query, &query.start(), &limits)),
+//!     ("iddfs", iddfs(&query, &query.start(), &limits)),
+//! ] {
+//!     match &run.outcome {
+//!         Outcome::Solved { actions, cost } => {
+//!             println!("{name}: cost {cost}: {}", query.format_path(actions))
+//!         }
+//!         Outcome::NoSolution => println!("{name}: no path"),
+//!         Outcome::Stopped(limit) => println!("{name}: stopped by the {limit}"),
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 #![warn(missing_docs)]
