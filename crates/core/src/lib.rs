@@ -96,7 +96,7 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use minimax::minimax;
-pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
+pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;
 pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};

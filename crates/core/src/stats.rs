@@ -250,8 +250,6 @@ pub struct SearchResult<A, C> {
 #[derive(Debug)]
 pub(crate) struct Budget {
     max_expanded: u64,
-    // Read by the searches that grow tables as they learn to check it (issue 13).
-    #[allow(dead_code)]
     max_memory: u64,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
@@ -297,7 +295,6 @@ impl Budget {
     /// before a table grows (with the size it would grow to), so the limit is an outcome and
     /// never an allocation failure.
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn check_memory(&self, bytes: u64) -> Option<LimitKind> {
         (bytes > self.max_memory).then_some(LimitKind::Memory)
     }
