@@ -102,3 +102,15 @@ proptest! {
         prop_assert_eq!(Board::<16>::parse(&board.to_string()), Ok(board));
     }
 }
+
+#[test]
+fn signs_are_not_tiles() {
+    assert_eq!(
+        Board::<9>::parse("1 2 3 4 +5 6 7 x 8"),
+        Err(ParseError::Unknown {
+            position: 5,
+            token: "+5".into(),
+            max: 8
+        })
+    );
+}

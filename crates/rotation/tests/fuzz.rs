@@ -99,3 +99,12 @@ fn the_centre_database_refuses_a_limit_it_cannot_fit() {
     let built = CentrePdb::build_limited(Some(64 << 20), |_| {}).unwrap();
     assert_eq!(built.pdb(), CentrePdb::build().pdb());
 }
+
+#[test]
+fn signs_are_not_numbers() {
+    let text = "+1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3";
+    assert!(matches!(
+        text.parse::<Board>(),
+        Err(BoardError::NotANumber { position: 1, .. })
+    ));
+}
