@@ -128,7 +128,7 @@ pub fn rows(text: &str) -> Vec<String> {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum BoardError {
     /// The rows do not form an n x n square.
-    #[error("row {row} has {len} square(s), expected {n} (a board is n rows of n squares)")]
+    #[error("row {row} has {len} squares, expected {n} (a board is n rows of n squares)")]
     RowLength {
         /// 1-based row.
         row: usize,
