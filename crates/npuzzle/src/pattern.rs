@@ -31,6 +31,8 @@
 //! "max of the two lookups").
 
 use searchlab_core::Heuristic;
+#[cfg(doc)]
+use searchlab_core::pdb::build_pdb;
 use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb_limited};
 
 use crate::board::Board;

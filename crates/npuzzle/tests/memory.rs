@@ -65,6 +65,7 @@ fn astar_on_a_hard_fifteen_board_stops_at_the_memory_limit() {
         &Limits::none().with_max_memory(limit),
     );
     let peak = (PEAK.load(Ordering::Relaxed) - before) as u64;
+    eprintln!("A* peak {peak} bytes (limit {limit}), {:?}", run.stats);
     assert_eq!(run.outcome, Outcome::Stopped(LimitKind::Memory));
     assert!(run.stats.expanded > 100_000, "{:?}", run.stats);
     assert!(run.stats.generated > run.stats.expanded);
