@@ -5,7 +5,7 @@ use std::collections::BinaryHeap;
 
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
-use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
+use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex, vec_bytes_after};
 
 const NO_PARENT: u32 = u32::MAX;
 
@@ -226,6 +226,22 @@ impl<C: Cost> Open<C> {
         }
     }
 
+    /// The bytes the open list would hold after `extra` more pushes.
+    fn bytes_after(&self, extra: usize) -> u64 {
+        match self {
+            Open::Buckets(b) => {
+                let lists = (b.ends.capacity() * 8 + b.top.capacity() * 4) as u64;
+                lists + vec_bytes_after(b.links.len(), b.links.capacity(), extra, 8)
+            }
+            Open::Heap(heap) => vec_bytes_after(
+                heap.len(),
+                heap.capacity(),
+                extra,
+                std::mem::size_of::<Entry<C>>(),
+            ),
+        }
+    }
+
     fn switch_to_heap(&mut self) {
         let mut heap = BinaryHeap::new();
         if let Open::Buckets(buckets) = self {
@@ -258,8 +274,13 @@ impl<C: Cost> Open<C> {
 ///
 /// # Arguments
 /// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
-/// * `limits`: nodes (expansions), time, and `max_cost`: nodes with `g + h` above it are not
-///   opened (with an admissible heuristic no path within the bound is lost).
+/// * `limits`: nodes (expansions), time, cancel, memory, and `max_cost`: nodes with `g + h`
+///   above it are not opened (with an admissible heuristic no path within the bound is lost).
+///   A start that is a goal is answered with no actions under any limit. The memory limit is
+///   checked before each expansion against what the node table, the node index and the open
+///   list would hold once they grow for its children (their capacities, entries of
+///   `size_of` bytes: heap memory a state owns is not seen); a dense index that would not fit
+///   is replaced by a hash index, which grows only as nodes are found.
 ///
 /// # Returns
 /// The outcome and statistics: `expanded`, `generated` (the root and every new or improved
@@ -302,8 +323,9 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    let memory = limits.max_memory.unwrap_or(u64::MAX);
     match (problem.rank_count(), problem.rank(start)) {
-        (Some(n), Some(_)) if n <= DENSE_LIMIT => {
+        (Some(n), Some(_)) if n <= DENSE_LIMIT && DenseIndex::bytes(n) <= memory => {
             run(problem, start, heuristic, limits, DenseIndex::new(n))
         }
         _ => run(problem, start, heuristic, limits, HashIndex::default()),
@@ -362,15 +384,10 @@ where
             continue; // stale: the node was reached again more cheaply since
         }
         open_nodes -= 1;
-        if let Some(kind) = budget.check(stats.expanded) {
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Stopped(kind),
-                stats,
-            };
-        }
         let node = &mut nodes[id as usize];
         node.closed = true;
+        // The goal test comes before the limits, so that a start that is a goal is answered
+        // (with no actions) under any limit, as in every other search.
         if problem.is_goal(&node.state) {
             let cost = node.g;
             let mut path = Vec::new();
@@ -389,13 +406,33 @@ where
                 stats,
             };
         }
-        stats.expanded += 1;
+        if let Some(kind) = budget.check(stats.expanded) {
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Stopped(kind),
+                stats,
+            };
+        }
+        let node = &nodes[id as usize];
         let (g, h) = (node.g, node.h);
         // The action back to the parent leads to a node known with a smaller g: skip it before
         // paying for its state, key and lookup.
         let back = node.action.as_ref().and_then(|a| problem.inverse(a));
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
+        // Before any table grows for these children: would the tables still fit?
+        let k = actions.len();
+        let bytes = vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
+            .saturating_add(index.bytes_after(k))
+            .saturating_add(open.bytes_after(k));
+        if let Some(kind) = budget.check_memory(bytes) {
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Stopped(kind),
+                stats,
+            };
+        }
+        stats.expanded += 1;
         for action in actions.drain(..) {
             if back.as_ref() == Some(&action) {
                 continue;

@@ -2,7 +2,7 @@
 
 use crate::problem::{Cost, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
-use crate::store::{DenseSeen, HashSeen, Seen};
+use crate::store::{DenseSeen, HashSeen, Seen, vec_bytes_after};
 
 const NO_PARENT: u32 = u32::MAX;
 
@@ -22,7 +22,12 @@ struct Node<S, A> {
 ///
 /// # Arguments
 /// * `problem`, `start`: the rules and the start state.
-/// * `limits`: node limit, time limit, and `max_cost` read as a DEPTH limit (number of actions).
+/// * `limits`: node limit, time limit, cancel, memory, and `max_cost` read as a DEPTH limit
+///   (number of actions). A start that is a goal is answered with no actions under any limit.
+///   The memory limit is checked before each expansion against what the node table and the
+///   seen set would hold once they grow for its children (`size_of` bytes an entry: heap
+///   memory a state owns is not seen); a dense seen set that would not fit is replaced by a
+///   hash set, which grows only as states are found.
 ///
 /// # Returns
 /// The outcome (the cost reported is the sum of the path's action costs) and statistics:
@@ -57,8 +62,11 @@ pub fn bfs<P: Problem + ?Sized>(
     start: &P::State,
     limits: &Limits,
 ) -> SearchResult<P::Action, P::Cost> {
+    let memory = limits.max_memory.unwrap_or(u64::MAX);
     match (problem.rank_count(), problem.rank(start)) {
-        (Some(n), Some(_)) => run(problem, start, limits, DenseSeen::new(n)),
+        (Some(n), Some(_)) if DenseSeen::bytes(n) <= memory => {
+            run(problem, start, limits, DenseSeen::new(n))
+        }
         _ => run(problem, start, limits, HashSeen::default()),
     }
 }
@@ -131,9 +139,21 @@ fn run<P: Problem + ?Sized, V: Seen<P>>(
             head += 1;
             continue;
         }
-        stats.expanded += 1;
         actions.clear();
         problem.actions(&nodes[head].state, &mut actions);
+        // Before any table grows for these children: would the tables still fit?
+        let k = actions.len();
+        let node_size = size_of::<Node<P::State, P::Action>>();
+        let bytes = vec_bytes_after(nodes.len(), nodes.capacity(), k, node_size)
+            .saturating_add(seen.bytes_after(k));
+        if let Some(kind) = budget.check_memory(bytes) {
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Stopped(kind),
+                stats,
+            };
+        }
+        stats.expanded += 1;
         for action in actions.drain(..) {
             let (child, _) = problem.result(&nodes[head].state, &action);
             if !seen.insert(problem, &child) {

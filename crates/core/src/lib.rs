@@ -103,7 +103,7 @@ pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
-pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
+pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rng::SplitMix64;

@@ -72,6 +72,17 @@ pub enum PdbError {
     /// Some distance is larger than [`MAX_DISTANCE`].
     #[error("a distance exceeds {MAX_DISTANCE}, the largest a u8 table holds")]
     DistanceOverflow,
+    /// Building (or loading) the table would take more memory than the limit allows; nothing
+    /// that large was allocated.
+    #[error(
+        "the pattern database needs about {needed} bytes, more than the memory limit of {limit}"
+    )]
+    Memory {
+        /// The bytes the table (and its queue, as far as known) would take.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// Serialized bytes that are not a table for this key (wrong magic, version, key, length
     /// or checksum): the caller should rebuild, never trust them.
     #[error("stored pattern database rejected: {0}")]
@@ -146,7 +157,55 @@ const PROGRESS_EVERY: usize = 1 << 16;
 /// assert_eq!(pdb.get(8), Some(2));
 /// assert_eq!(pdb.max_distance(), 5);
 /// ```
-pub fn build_pdb<S, G, F>(space: &S, goals: G, mut progress: F) -> Result<PatternDb, PdbError>
+pub fn build_pdb<S, G, F>(space: &S, goals: G, progress: F) -> Result<PatternDb, PdbError>
+where
+    S: AbstractSpace + ?Sized,
+    G: IntoIterator<Item = S::State>,
+    F: FnMut(Progress),
+{
+    build_pdb_limited(space, goals, None, progress)
+}
+
+/// [`build_pdb`] within a memory limit: the table (`size()` bytes) and the queue of 4-byte
+/// ranks must fit in `max_memory` bytes (`None`: no limit).
+///
+/// The table is checked BEFORE it is allocated, and each growth of the queue before it
+/// happens, so a space too large for the limit is a [`PdbError::Memory`], never an allocation
+/// failure that aborts the process.
+///
+/// # Arguments
+/// * `space`, `goals`, `progress`: as for [`build_pdb`].
+/// * `max_memory`: the most bytes the table and the queue may hold together.
+///
+/// # Returns
+/// The table, or the errors of [`build_pdb`], or [`PdbError::Memory`] with the bytes needed
+/// (the table's, or the table's and the grown queue's) and the limit.
+///
+/// # Complexity
+/// As [`build_pdb`]; the checks cost O(1) per queue growth.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::pdb::{build_pdb_limited, AbstractSpace, PdbError};
+///
+/// /// A line of a billion cells: its table alone takes a gigabyte.
+/// struct Huge;
+/// impl AbstractSpace for Huge {
+///     type State = usize;
+///     fn size(&self) -> usize { 1_000_000_000 }
+///     fn rank(&self, s: &usize) -> usize { *s }
+///     fn unrank(&self, r: usize) -> usize { r }
+///     fn predecessors(&self, s: &usize, out: &mut Vec<(usize, u8)>) { out.push((s + 1, 1)) }
+/// }
+/// let refused = build_pdb_limited(&Huge, [0], Some(64 << 20), |_| {});
+/// assert_eq!(refused, Err(PdbError::Memory { needed: 1_000_000_000, limit: 64 << 20 }));
+/// ```
+pub fn build_pdb_limited<S, G, F>(
+    space: &S,
+    goals: G,
+    max_memory: Option<u64>,
+    mut progress: F,
+) -> Result<PatternDb, PdbError>
 where
     S: AbstractSpace + ?Sized,
     G: IntoIterator<Item = S::State>,
@@ -156,6 +215,17 @@ where
     if u32::try_from(size).is_err() {
         return Err(PdbError::TooLarge(size));
     }
+    let limit = max_memory.unwrap_or(u64::MAX);
+    let over = |needed: u64| {
+        if needed > limit {
+            Err(PdbError::Memory { needed, limit })
+        } else {
+            Ok(())
+        }
+    };
+    over(size as u64)?;
+    // The bytes the queue's buckets hold (their capacities), kept up to date on each growth.
+    let mut queued_bytes = 0u64;
     let checked = |rank: usize| {
         if rank < size {
             Ok(rank)
@@ -172,6 +242,9 @@ where
         let r = checked(space.rank(&goal))?;
         if table[r] != 0 {
             table[r] = 0;
+            grow_checked(&mut buckets[0], &mut queued_bytes, |q| {
+                over(size as u64 + q)
+            })?;
             buckets[0].push(r as u32);
         }
     }
@@ -209,10 +282,14 @@ where
                     if buckets.len() <= nd {
                         buckets.resize_with(nd + 1, Vec::new);
                     }
+                    grow_checked(&mut buckets[nd], &mut queued_bytes, |q| {
+                        over(size as u64 + q)
+                    })?;
                     buckets[nd].push(p as u32);
                 }
             }
         }
+        queued_bytes -= buckets[d].capacity() as u64 * 4;
         buckets[d] = Vec::new();
         progress(Progress {
             settled,
@@ -222,6 +299,26 @@ where
         d += 1;
     }
     Ok(PatternDb { table })
+}
+
+/// Makes room for one more rank in `bucket`, growing it (doubling) only after `fits` accepts
+/// the queue's bytes once grown; `queued_bytes` follows the buckets' capacities.
+#[inline]
+fn grow_checked(
+    bucket: &mut Vec<u32>,
+    queued_bytes: &mut u64,
+    fits: impl Fn(u64) -> Result<(), PdbError>,
+) -> Result<(), PdbError> {
+    if bucket.len() < bucket.capacity() {
+        return Ok(());
+    }
+    let old = bucket.capacity();
+    let new = (old * 2).max(64);
+    let grown = *queued_bytes + (new - old) as u64 * 4;
+    fits(grown)?;
+    bucket.reserve_exact(new - old);
+    *queued_bytes += (bucket.capacity() - old) as u64 * 4;
+    Ok(())
 }
 
 /// Magic bytes of the serialized format.

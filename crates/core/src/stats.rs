@@ -56,7 +56,15 @@ impl PartialEq for Cancel {
 
 impl Eq for Cancel {}
 
-/// Limits on a search run. Hitting one is an outcome ([`Outcome::Stopped`]), never a panic.
+/// Limits on a search run. Hitting one is an outcome ([`Outcome::Stopped`]) with the
+/// statistics so far, never a panic, an abort or a silent cap.
+///
+/// One rule for every single-agent search: the goal test of the START comes before any limit,
+/// so a start that is already a goal is answered ([`Outcome::Solved`], no actions, cost zero)
+/// under any limit, even `max_expanded: Some(0)`, `max_cost: Some(0)`, a zero timeout, a set
+/// cancel flag or `max_memory: Some(0)`; a start that is not a goal under
+/// `max_expanded: Some(0)` is [`Outcome::Stopped`] with [`LimitKind::Nodes`]. (Tested for every
+/// algorithm in `crates/core/tests/limits.rs`.)
 ///
 /// `Limits::default()` sets none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -250,8 +258,6 @@ pub struct SearchResult<A, C> {
 #[derive(Debug)]
 pub(crate) struct Budget {
     max_expanded: u64,
-    // Read by the searches that grow tables as they learn to check it (issue 13).
-    #[allow(dead_code)]
     max_memory: u64,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
@@ -297,7 +303,6 @@ impl Budget {
     /// before a table grows (with the size it would grow to), so the limit is an outcome and
     /// never an allocation failure.
     #[inline]
-    #[allow(dead_code)]
     pub(crate) fn check_memory(&self, bytes: u64) -> Option<LimitKind> {
         (bytes > self.max_memory).then_some(LimitKind::Memory)
     }

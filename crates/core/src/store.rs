@@ -9,6 +9,50 @@ use crate::problem::Problem;
 pub(crate) trait Seen<P: Problem + ?Sized> {
     /// Inserts `state`; `false` if it was already there.
     fn insert(&mut self, problem: &P, state: &P::State) -> bool;
+    /// The bytes the set would hold after `extra` more insertions (see [`hash_bytes_after`]).
+    fn bytes_after(&self, extra: usize) -> u64;
+}
+
+/// The bytes a `Vec` of `len` elements of `elem` bytes within `cap` would hold after `extra`
+/// more pushes: a full `Vec` doubles (or grows to fit, if more), as the standard library does.
+/// Checked BEFORE the push, so that the memory limit stops a search instead of the allocator.
+#[inline]
+pub(crate) fn vec_bytes_after(len: usize, cap: usize, extra: usize, elem: usize) -> u64 {
+    let need = len.saturating_add(extra);
+    let cap = if need > cap {
+        need.max(cap.saturating_mul(2)).max(4)
+    } else {
+        cap
+    };
+    (cap as u64).saturating_mul(elem as u64)
+}
+
+/// The bytes a hash table (hashbrown, behind `std` and rustc-hash maps) of `len` entries within
+/// `cap` would hold after `extra` more insertions. An estimate of its layout: a power-of-two
+/// number of buckets at most 7/8 full, each with its entry (`entry` bytes) and one control
+/// byte; a full table doubles its buckets. Heap memory owned by the entries (a state holding a
+/// `Vec`) is not seen, so problems with such states should set a lower limit.
+#[inline]
+pub(crate) fn hash_bytes_after(len: usize, cap: usize, extra: usize, entry: usize) -> u64 {
+    let buckets = |cap: usize| -> u64 {
+        if cap == 0 {
+            0
+        } else if cap < 8 {
+            (cap as u64 + 1).next_power_of_two()
+        } else {
+            (cap as u64)
+                .saturating_mul(8)
+                .div_ceil(7)
+                .next_power_of_two()
+        }
+    };
+    let need = len.saturating_add(extra);
+    let b = if need > cap {
+        buckets(need).max(buckets(cap).saturating_mul(2)).max(4)
+    } else {
+        buckets(cap)
+    };
+    b.saturating_mul(entry as u64 + 1)
 }
 
 /// A map from states to node ids. The key is computed once per generated state (for a dense
@@ -30,6 +74,8 @@ pub(crate) trait NodeIndex<P: Problem + ?Sized> {
     fn memo(key: &Self::Key) -> Self::Memo;
     fn get(&self, key: &Self::Key) -> Option<u32>;
     fn set(&mut self, key: Self::Key, id: u32);
+    /// The bytes the index would hold after `extra` more [`NodeIndex::set`]s of new keys.
+    fn bytes_after(&self, extra: usize) -> u64;
 }
 
 /// Dense table over `0..rank_count`.
@@ -38,6 +84,11 @@ pub(crate) struct DenseSeen(Vec<u64>);
 impl DenseSeen {
     pub(crate) fn new(n: usize) -> Self {
         DenseSeen(vec![0; n.div_ceil(64)])
+    }
+
+    /// The bytes a set over `n` ranks allocates (all at once, in [`DenseSeen::new`]).
+    pub(crate) fn bytes(n: usize) -> u64 {
+        n.div_ceil(64) as u64 * 8
     }
 }
 
@@ -55,6 +106,9 @@ impl<P: Problem + ?Sized> Seen<P> for DenseSeen {
         let fresh = self.0[word] & bit == 0;
         self.0[word] |= bit;
         fresh
+    }
+    fn bytes_after(&self, _: usize) -> u64 {
+        self.0.len() as u64 * 8
     }
 }
 
@@ -74,6 +128,14 @@ impl<P: Problem + ?Sized> Seen<P> for HashSeen<P::State> {
         } else {
             self.0.insert(state.clone())
         }
+    }
+    fn bytes_after(&self, extra: usize) -> u64 {
+        hash_bytes_after(
+            self.0.len(),
+            self.0.capacity(),
+            extra,
+            std::mem::size_of::<P::State>(),
+        )
     }
 }
 
@@ -100,6 +162,11 @@ thread_local! {
 }
 
 impl DenseIndex {
+    /// The bytes an index over `n` ranks allocates (all at once, in [`DenseIndex::new`]).
+    pub(crate) fn bytes(n: usize) -> u64 {
+        n as u64 * 4
+    }
+
     pub(crate) fn new(n: usize) -> Self {
         debug_assert!(n <= DENSE_LIMIT);
         let pooled = DENSE_POOL.with(|p| p.borrow_mut().take());
@@ -159,6 +226,9 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
         assert!(id <= ID_MASK, "a dense A* index holds at most 2^24 nodes");
         self.table[key] = (self.generation << ID_BITS) | id;
     }
+    fn bytes_after(&self, _: usize) -> u64 {
+        DenseIndex::bytes(self.table.len())
+    }
 }
 
 /// Hash node index.
@@ -190,6 +260,14 @@ impl<P: Problem + ?Sized> NodeIndex<P> for HashIndex<P::State> {
     #[inline]
     fn set(&mut self, key: P::State, id: u32) {
         self.0.insert(key, id);
+    }
+    fn bytes_after(&self, extra: usize) -> u64 {
+        hash_bytes_after(
+            self.0.len(),
+            self.0.capacity(),
+            extra,
+            std::mem::size_of::<(P::State, u32)>(),
+        )
     }
 }
 

@@ -297,7 +297,9 @@ impl Parser<'_> {
                 let value = text
                     .parse::<i64>()
                     .ok()
-                    .filter(|v| v.abs() < i64::from(i32::MAX))
+                    // `unsigned_abs`: `abs` of i64::MIN overflows (it wrapped to itself in a
+                    // release build, and the leaf was read as 0; issue 13).
+                    .filter(|v| v.unsigned_abs() < i32::MAX as u64)
                     .ok_or_else(|| {
                         if text.len() == 1 && !text.starts_with(|c: char| c.is_ascii_digit()) {
                             ParseError::ExpectedTree {

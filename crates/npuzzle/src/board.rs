@@ -102,8 +102,9 @@ impl<const N: usize> Board<N> {
         for (i, token) in tokens.iter().enumerate() {
             cells[i] = match *token {
                 "x" | "X" => 0,
+                // Digits only: `parse` would also take a sign (`+5`), which no board has.
                 t => match t.parse::<usize>() {
-                    Ok(v) if v < N => v as u8,
+                    Ok(v) if v < N && t.bytes().all(|b| b.is_ascii_digit()) => v as u8,
                     _ => {
                         return Err(ParseError::Unknown {
                             position: i + 1,

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use searchlab_core::pdb::{PatternDb, Progress};
+use searchlab_core::pdb::{PatternDb, PdbError, Progress};
 
 use crate::board::Board;
 use crate::pattern::{PatternError, PatternSpace};
@@ -80,25 +80,67 @@ pub fn load_or_build<const W: usize, const N: usize>(
     dir: Option<&Path>,
     progress: impl FnMut(Progress),
 ) -> Result<Cached, PatternError> {
+    load_or_build_limited::<W, N>(goal, tiles, dir, None, progress)
+}
+
+/// [`load_or_build`] within `max_memory` bytes (`None`: no limit): loading needs the file's
+/// bytes, building what [`PatternSpace::build_limited`] says; either is refused with
+/// [`PdbError::Memory`] (inside [`PatternError::Build`]) before the memory is allocated.
+///
+/// Only a regular file of exactly the expected length is read: anything else at the cache
+/// path (a FIFO, which would block the read forever, a device, a directory, a file of another
+/// length) is not opened, the table is built, and the path is left alone (the reason is in
+/// [`Origin::Built`]).
+pub fn load_or_build_limited<const W: usize, const N: usize>(
+    goal: &Board<N>,
+    tiles: &[u8],
+    dir: Option<&Path>,
+    max_memory: Option<u64>,
+    progress: impl FnMut(Progress),
+) -> Result<Cached, PatternError> {
     let space = PatternSpace::<W, N>::new(*goal, tiles)?;
     let key = key(W, goal, tiles);
     let path = dir.map(|d| d.join(file_name(W, goal, tiles)));
     let start = Instant::now();
-    if let Some(path) = &path
-        && let Ok(bytes) = std::fs::read(path)
-        && let Ok(db) = PatternDb::from_vec(bytes, &key, space.placements())
-    {
-        return Ok(Cached {
-            db,
-            origin: Origin::Loaded(path.clone()),
-            elapsed: start.elapsed(),
-        });
+    // The length of a valid file: what PatternDb::to_bytes writes.
+    let expected = (8 + 4 + 4 + key.len() + 8 + 8 + space.placements()) as u64;
+    let mut refused = None;
+    if let Some(path) = &path {
+        match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() => {
+                refused = Some(format!(
+                    "{}: not a regular file, left alone",
+                    path.display()
+                ));
+            }
+            Ok(meta) if meta.len() == expected => {
+                if let Some(limit) = max_memory.filter(|&limit| expected > limit) {
+                    return Err(PdbError::Memory {
+                        needed: expected,
+                        limit,
+                    }
+                    .into());
+                }
+                if let Some(bytes) = read_regular(path, expected)
+                    && let Ok(db) = PatternDb::from_vec(bytes, &key, space.placements())
+                {
+                    return Ok(Cached {
+                        db,
+                        origin: Origin::Loaded(path.clone()),
+                        elapsed: start.elapsed(),
+                    });
+                }
+            }
+            // Missing, unreadable or of the wrong length: build (and overwrite).
+            _ => {}
+        }
     }
-    let db = space.build(progress)?;
+    let db = space.build_limited(max_memory, progress)?;
     let elapsed = start.elapsed();
-    let saved = match &path {
-        None => Err("no cache directory".to_string()),
-        Some(path) => save(path, &db.to_bytes(&key))
+    let saved = match (&path, refused) {
+        (None, _) => Err("no cache directory".to_string()),
+        (Some(_), Some(reason)) => Err(reason),
+        (Some(path), None) => save(path, &db.to_bytes(&key))
             .map(|()| path.clone())
             .map_err(|e| format!("{}: {e}", path.display())),
     };
@@ -107,6 +149,21 @@ pub fn load_or_build<const W: usize, const N: usize>(
         origin: Origin::Built(saved),
         elapsed,
     })
+}
+
+/// The `len` bytes of the regular file at `path`, `None` if it cannot be read or is not (any
+/// more) a regular file of that length: checked on the open handle too, since the path may
+/// have changed since it was looked at.
+fn read_regular(path: &Path, len: u64) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() != len {
+        return None;
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    file.take(len + 1).read_to_end(&mut bytes).ok()?;
+    (bytes.len() as u64 == len).then_some(bytes)
 }
 
 fn save(path: &Path, bytes: &[u8]) -> std::io::Result<()> {

@@ -31,7 +31,9 @@
 //! "max of the two lookups").
 
 use searchlab_core::Heuristic;
-use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb};
+#[cfg(doc)]
+use searchlab_core::pdb::build_pdb;
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb_limited};
 
 use crate::board::Board;
 use crate::puzzle::{Move, SlidingPuzzle};
@@ -200,7 +202,39 @@ impl<const W: usize, const N: usize> PatternSpace<W, N> {
 
     /// Builds the projected database (one entry per placement), reporting progress.
     pub fn build(&self, progress: impl FnMut(Progress)) -> Result<PatternDb, PatternError> {
-        let full = build_pdb(self, [self.goal_state()], progress)?;
+        self.build_limited(None, progress)
+    }
+
+    /// [`PatternSpace::build`] within `max_memory` bytes (`None`: no limit): the full table,
+    /// its queue and the projected table must fit together, and are checked before they are
+    /// allocated ([`PdbError::Memory`] otherwise, inside [`PatternError::Build`]). The 15-puzzle's
+    /// 8-tile pattern needs about 4.6 GB while building.
+    pub fn build_limited(
+        &self,
+        max_memory: Option<u64>,
+        progress: impl FnMut(Progress),
+    ) -> Result<PatternDb, PatternError> {
+        // The projection is allocated while the full table is alive: reserve its bytes first.
+        let projected = self.placements() as u64;
+        let full_limit = match max_memory {
+            Some(limit) if limit < projected => {
+                return Err(PdbError::Memory {
+                    needed: projected + self.size() as u64,
+                    limit,
+                }
+                .into());
+            }
+            other => other.map(|limit| limit - projected),
+        };
+        let full = build_pdb_limited(self, [self.goal_state()], full_limit, progress).map_err(
+            |e| match (e, max_memory) {
+                (PdbError::Memory { needed, .. }, Some(limit)) => PdbError::Memory {
+                    needed: needed + projected,
+                    limit,
+                },
+                (e, _) => e,
+            },
+        )?;
         let regions = N - self.k();
         Ok(full.project(self.placements(), |r| r / regions))
     }

@@ -265,10 +265,17 @@ impl FromStr for Board {
         // Report a bad token before a wrong count: "`x` is not a number" is the more useful
         // message when both apply.
         for (i, token) in tokens.iter().enumerate() {
-            let value: u64 = token.parse().map_err(|_| BoardError::NotANumber {
-                position: i + 1,
-                token: (*token).to_owned(),
-            })?;
+            // Digits only: `parse` would also take a sign (`+2`), which no board has.
+            let digits = token.bytes().all(|b| b.is_ascii_digit());
+            let value: u64 =
+                token
+                    .parse()
+                    .ok()
+                    .filter(|_| digits)
+                    .ok_or_else(|| BoardError::NotANumber {
+                        position: i + 1,
+                        token: (*token).to_owned(),
+                    })?;
             if !(1..=3).contains(&value) {
                 return Err(BoardError::BadSymbol {
                     position: i + 1,

@@ -66,6 +66,17 @@ impl CentrePdb {
         CentrePdb { pdb }
     }
 
+    /// Builds the table within `max_memory` bytes (`None`: no limit), reporting progress;
+    /// [`PdbError::Memory`] (before allocating) when the table and its queue would not fit.
+    pub fn build_limited(
+        max_memory: Option<u64>,
+        progress: impl FnMut(Progress),
+    ) -> Result<CentrePdb, PdbError> {
+        Ok(CentrePdb {
+            pdb: crate::pattern::build_centre_pdb_limited(max_memory, progress)?,
+        })
+    }
+
     /// Wraps a table read back from elsewhere (a cache file), checking its size and that
     /// every set of cells has a distance.
     pub fn from_pdb(pdb: PatternDb) -> Result<CentrePdb, PdbError> {

@@ -7,7 +7,7 @@
 //! the exact number of moves to bring it into the centre. The same table serves all three
 //! symbols.
 
-use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb};
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb_limited};
 
 use crate::board::{CENTRE, LINES, Move};
 
@@ -138,7 +138,17 @@ impl AbstractSpace for CentreSpace {
 /// Builds the table of exact distances from every set of eight cells to the centre, calling
 /// `progress` now and then (see [`searchlab_core::build_pdb`]).
 pub fn build_centre_pdb(progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
-    build_pdb(&CentreSpace, [CENTRE_MASK], progress)
+    build_centre_pdb_limited(None, progress)
+}
+
+/// [`build_centre_pdb`] within `max_memory` bytes (`None`: no limit): the table (735,471
+/// bytes) and its queue are checked before they are allocated
+/// (see [`searchlab_core::pdb::build_pdb_limited`]).
+pub fn build_centre_pdb_limited(
+    max_memory: Option<u64>,
+    progress: impl FnMut(Progress),
+) -> Result<PatternDb, PdbError> {
+    build_pdb_limited(&CentreSpace, [CENTRE_MASK], max_memory, progress)
 }
 
 #[cfg(test)]

@@ -97,6 +97,33 @@ impl Board {
     }
 }
 
+/// The rows of a board's text, the number of which is the board's size. Rows are separated by
+/// `/`, `|`, commas or line breaks, and spaces inside a row are ignored (`x . o/.../...` is
+/// three rows of three); a text with none of these separators has its rows separated by
+/// whitespace (`x.o ... ...`). Empty rows are dropped.
+///
+/// ```
+/// use searchlab_tictactoe::board::rows;
+/// assert_eq!(rows("x . o/.../..."), ["x.o", "...", "..."]);
+/// assert_eq!(rows("x.o ... ..."), ["x.o", "...", "..."]);
+/// assert_eq!(rows("x...\n.o..\n....\n...."), ["x...", ".o..", "....", "...."]);
+/// ```
+pub fn rows(text: &str) -> Vec<String> {
+    let separator = |c: char| c == '/' || c == '|' || c == ',' || c == '\n' || c == '\r';
+    if text.contains(separator) {
+        text.split(separator)
+            .map(|row| {
+                row.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<String>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect()
+    } else {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+}
+
 /// Why a board's text was rejected.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum BoardError {
@@ -319,16 +346,14 @@ impl Geometry {
     }
 
     /// Reads a board: `n` rows of `n` characters from `.`, `x`, `o` (capitals too), the rows
-    /// separated by `/`, `|`, commas or whitespace (so a judge's four lines work as well).
+    /// separated as [`rows`] says (`/`, `|`, commas or line breaks, else whitespace; so a
+    /// judge's four lines work as well, and so does `x . o/.../...`).
     /// `n` is the number of rows and must equal this geometry's size.
     ///
     /// # Errors
     /// Wrong shape, unknown characters, impossible stone counts, or both sides with a line.
     pub fn parse(&self, text: &str) -> Result<Board, BoardError> {
-        let rows: Vec<&str> = text
-            .split(|c: char| c == '/' || c == '|' || c == ',' || c.is_whitespace())
-            .filter(|r| !r.is_empty())
-            .collect();
+        let rows = rows(text);
         let n = self.n as usize;
         if rows.len() != n {
             return Err(BoardError::RowCount {
@@ -484,5 +509,16 @@ mod tests {
             Err(BoardError::Unreachable(_))
         ));
         assert!(g.parse("xxx/oo./...").is_ok()); // x just won
+        // Spaces between the squares of a row are not row breaks (issue 13).
+        assert_eq!(g.parse("x . o/.../..."), g.parse("x.o/.../..."));
+        assert_eq!(rows("x . o/.../...").len(), 3);
+        assert_eq!(
+            g.parse("x . o/. . ./. ."),
+            Err(BoardError::RowLength {
+                row: 3,
+                len: 2,
+                n: 3
+            })
+        );
     }
 }
