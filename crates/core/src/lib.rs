@@ -75,29 +75,44 @@
 
 pub mod alphabeta;
 pub mod astar;
+pub mod beam;
+mod best_first;
 pub mod bfs;
+pub mod bibfs;
+pub mod dfbnb;
 pub mod game;
+pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod minimax;
 pub mod pdb;
 pub mod problem;
+pub mod rbfs;
 pub mod rng;
 pub mod stats;
 mod store;
 pub mod table;
+pub mod ucs;
+pub mod wastar;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
+pub use beam::beam;
 pub use bfs::bfs;
+pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
+pub use dfbnb::{InitialBound, dfbnb};
 pub use game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };
+pub use greedy::greedy;
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use minimax::minimax;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
+pub use rbfs::rbfs;
 pub use rng::SplitMix64;
 pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 pub use table::TranspositionTable;
+pub use ucs::ucs;
+pub use wastar::{Weight, WeightError, wastar};
