@@ -2,7 +2,16 @@
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
 //!
-//! * Single-agent search over [`Problem`]: [`astar()`], [`idastar()`], [`iddfs()`], [`bfs()`].
+//! * Single-agent search over [`Problem`], every one returning the same [`SearchResult`]:
+//!   - optimal: [`astar()`], [`idastar()`], [`iddfs()`] and [`bfs()`] (unit costs),
+//!     [`ucs()`] (Dijkstra), [`fringe()`] (fringe search), the linear-space [`rbfs()`]
+//!     (recursive best-first) and [`dfbnb()`] (depth-first branch-and-bound), and the
+//!     bidirectional [`bibfs()`] (unit costs) and [`mm()`] (meet in the middle), which need
+//!     [`Problem::goal_state`] and [`Problem::predecessors`] and refuse other problems with a
+//!     [`BidirectionalError`] ([`check_bidirectional()`] asks first);
+//!   - bounded: [`wastar()`] (weighted A*, at most [`Weight`] times the optimum);
+//!   - no promise on cost: [`greedy()`] (greedy best-first), [`beam()`] (may fail, and says so).
+//!
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
