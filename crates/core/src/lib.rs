@@ -2,7 +2,16 @@
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
 //!
-//! * Single-agent search over [`Problem`]: [`astar()`], [`idastar()`], [`iddfs()`], [`bfs()`].
+//! * Single-agent search over [`Problem`], every one returning the same [`SearchResult`]:
+//!   - optimal: [`astar()`], [`idastar()`], [`iddfs()`] and [`bfs()`] (unit costs),
+//!     [`ucs()`] (Dijkstra), [`fringe()`] (fringe search), the linear-space [`rbfs()`]
+//!     (recursive best-first) and [`dfbnb()`] (depth-first branch-and-bound), and the
+//!     bidirectional [`bibfs()`] (unit costs) and [`mm()`] (meet in the middle), which need
+//!     [`Problem::goal_state`] and [`Problem::predecessors`] and refuse other problems with a
+//!     [`BidirectionalError`] ([`check_bidirectional()`] asks first);
+//!   - bounded: [`wastar()`] (weighted A*, at most [`Weight`] times the optimum);
+//!   - no promise on cost: [`greedy()`] (greedy best-first), [`beam()`] (may fail, and says so).
+//!
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
@@ -78,34 +87,53 @@
 
 pub mod alphabeta;
 pub mod astar;
+pub mod beam;
+mod best_first;
 pub mod bfs;
+pub mod bibfs;
+pub mod dfbnb;
+pub mod fringe;
 pub mod game;
+pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod matchplay;
 pub mod mcts;
 pub mod minimax;
+pub mod mm;
 pub mod pdb;
 pub mod problem;
 pub mod pvs;
+pub mod rbfs;
 pub mod rng;
 pub mod stats;
 mod store;
 pub mod table;
+pub mod ucs;
+pub mod wastar;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
+pub use beam::beam;
 pub use bfs::bfs;
+pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
+pub use dfbnb::{InitialBound, dfbnb};
+pub use fringe::fringe;
 pub use game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };
+pub use greedy::greedy;
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
+pub use mm::mm;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
+pub use rbfs::rbfs;
 pub use rng::SplitMix64;
 pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 pub use table::TranspositionTable;
+pub use ucs::ucs;
+pub use wastar::{Weight, WeightError, wastar};

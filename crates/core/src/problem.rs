@@ -26,6 +26,22 @@ pub trait Cost:
     fn from_u64(value: u64) -> Self;
     /// Addition that stops at [`Cost::INFINITY`] instead of overflowing.
     fn saturating_add(self, other: Self) -> Self;
+    /// The cost times `numerator / denominator`, rounded DOWN, stopping at [`Cost::INFINITY`]
+    /// (`denominator` is at least 1). Weighted A* scales its heuristic with it: rounding down
+    /// keeps the `weight x optimal` bound exact. The default goes through [`Cost::to_u64`] and
+    /// is exact when that is; cost types that are not plain integers override it.
+    fn scale(self, numerator: u64, denominator: u64) -> Self {
+        if self == Self::INFINITY {
+            return self;
+        }
+        let scaled =
+            u128::from(self.to_u64()) * u128::from(numerator) / u128::from(denominator.max(1));
+        if scaled >= u128::from(Self::INFINITY.to_u64()) {
+            Self::INFINITY
+        } else {
+            Self::from_u64(scaled as u64)
+        }
+    }
 }
 
 macro_rules! impl_cost {
@@ -41,6 +57,11 @@ macro_rules! impl_cost {
             }
             fn saturating_add(self, other: Self) -> Self {
                 <$t>::saturating_add(self, other)
+            }
+            fn scale(self, numerator: u64, denominator: u64) -> Self {
+                let scaled = (self as u128) * u128::from(numerator) / u128::from(denominator.max(1));
+                // Saturates: INFINITY stays INFINITY for any numerator >= denominator.
+                if scaled >= <$t>::MAX as u128 { <$t>::MAX } else { scaled as $t }
             }
         }
     )*};
@@ -59,6 +80,10 @@ impl_cost!(u8, u16, u32, u64, usize);
 /// * [`Problem::rank`] with [`Problem::rank_count`]: a perfect rank of the states into
 ///   `0..rank_count`; A* and BFS then keep their nodes in dense tables instead of hash maps.
 ///   [`Problem::rank_child`] may derive a child's rank from its parent's.
+///
+/// * [`Problem::goal_state`] with [`Problem::has_predecessors`] / [`Problem::predecessors`]: the
+///   one goal state and the way back from a state; bidirectional searches ([`crate::bibfs()`],
+///   [`crate::mm()`]) need both and refuse problems without them.
 ///
 /// The order of [`Problem::actions`] is part of the contract: every algorithm tries actions in
 /// that order and never reorders siblings, so the same instance gives the same answer every run.
@@ -131,6 +156,31 @@ pub trait Problem {
         let _ = (parent, parent_rank, action);
         self.rank(child)
     }
+
+    /// The goal as one explicit state, when [`Problem::is_goal`] holds for exactly that state.
+    /// Bidirectional searches start their backward half there. The default, `None`, says the
+    /// goal is a test (or a set of states, like the rotation game's three centre symbols).
+    fn goal_state(&self) -> Option<Self::State> {
+        None
+    }
+
+    /// Whether [`Problem::predecessors`] is implemented. The default is `false`.
+    fn has_predecessors(&self) -> bool {
+        false
+    }
+
+    /// Appends to `out` every `(predecessor, action, cost)` such that `action` leads from
+    /// `predecessor` to `state` at `cost` (the caller has cleared `out`), in a fixed order. Only
+    /// called when [`Problem::has_predecessors`] is `true`; the default appends nothing. For
+    /// problems whose actions all have inverses of the same cost (sliding puzzles), these are
+    /// the results of the inverse actions.
+    fn predecessors(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<(Self::State, Self::Action, Self::Cost)>,
+    ) {
+        let _ = (state, out);
+    }
 }
 
 /// An estimate of the cost from a state to the nearest goal.
@@ -156,6 +206,16 @@ pub trait Heuristic<P: Problem + ?Sized> {
     ) -> P::Cost {
         let _ = (action, parent_estimate);
         self.estimate(problem, child)
+    }
+
+    /// An admissible estimate of the cost from `from` to `to`, any two states, if this heuristic
+    /// can make one (Manhattan distance can; a pattern database built for one goal cannot).
+    /// Front-to-end bidirectional search ([`crate::mm()`]) uses it for its backward half, the
+    /// distance from the start; without it that half runs with a zero heuristic. The default is
+    /// `None`.
+    fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
+        let _ = (problem, from, to);
+        None
     }
 }
 
@@ -192,6 +252,9 @@ impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + '_> {
         parent_estimate: P::Cost,
     ) -> P::Cost {
         (**self).estimate_child(problem, child, action, parent_estimate)
+    }
+    fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
+        (**self).estimate_between(problem, from, to)
     }
 }
 

@@ -343,4 +343,22 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     fn rank_count(&self) -> Option<usize> {
         (N <= 9).then(|| cantor::factorial(N) as usize)
     }
+
+    /// The goal board: sliding puzzles have one goal state, so bidirectional searches apply.
+    fn goal_state(&self) -> Option<Board<N>> {
+        Some(self.goal)
+    }
+
+    fn has_predecessors(&self) -> bool {
+        true
+    }
+
+    /// Every move is undone by its inverse at the same cost: the predecessors of a board are
+    /// its children, each with the move that leads back (in the order of the board's moves).
+    fn predecessors(&self, state: &Board<N>, out: &mut Vec<(Board<N>, Move, u32)>) {
+        for &mv in &self.moves_from[state.blank()] {
+            let (previous, cost) = self.result(state, &mv);
+            out.push((previous, mv.inverse(), cost));
+        }
+    }
 }

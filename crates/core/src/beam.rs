@@ -1,0 +1,221 @@
+//! Beam search: breadth-first, keeping only the best few nodes of each layer.
+
+use std::num::NonZeroUsize;
+
+use rustc_hash::FxHashSet;
+
+use crate::best_first::{NO_PARENT, cost_of, hash_entry_bytes, path_to};
+use crate::problem::{Cost, Heuristic, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+
+struct Node<S, A> {
+    state: S,
+    parent: u32,
+    action: Option<A>,
+}
+
+/// Beam search from `start`: breadth-first, layer by layer, keeping of each new layer only the
+/// `width` nodes with the smallest `f = g + h`. Memory and time grow with `width` times the
+/// depth instead of exponentially; the price is that it may return a costlier path than the
+/// optimum, or FAIL when the beam dropped every way to the goal.
+///
+/// A state is entered once over the whole run (a closed set of every state kept in a beam, so
+/// the search cannot circle); states dropped from a layer are forgotten and may be reached
+/// again later. Ties in f keep the node generated first (parents in beam order, actions in the
+/// problem's order), so the answer is the same every run. Each new layer is goal-tested in its
+/// order (smallest f first) before it is expanded; the root is tested first.
+///
+/// # Arguments
+/// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
+/// * `width`: how many nodes each layer keeps.
+/// * `limits`: nodes (expansions), time, cancel, memory (the kept nodes and the closed set,
+///   estimated), and `max_cost`: nodes whose `g + h` exceeds it are dropped.
+///
+/// # Returns
+/// The outcome and statistics: `expanded`, `generated` (the root and every child not seen
+/// before), `max_frontier` (the largest layer kept). When the beam runs empty: the outcome is
+/// [`Outcome::NoSolution`] if no node was ever dropped for the width (the search was then
+/// exhaustive), else `Stopped(LimitKind::Memory)`: the width is beam search's memory bound,
+/// and it cut every path to the goal (which may well exist). A goal found is never claimed
+/// optimal; compare its cost with an optimal search's.
+///
+/// # Complexity
+/// O(width x depth x b log(width x b)) time and O(width x depth) memory (plus the closed set)
+/// for branching factor b.
+///
+/// # Examples
+/// ```
+/// use std::num::NonZeroUsize;
+/// use searchlab_core::{beam, LimitKind, Limits, Outcome, Problem};
+///
+/// /// From 1, reach 12 with *2 or +1; the heuristic only likes big numbers below 12.
+/// struct Reach;
+/// impl Problem for Reach {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u32) -> bool { *s == 12 }
+///     fn actions(&self, s: &u32, out: &mut Vec<char>) {
+///         if *s < 12 { out.extend(['*', '+']) }
+///     }
+///     fn result(&self, s: &u32, a: &char) -> (u32, u32) {
+///         (if *a == '*' { s * 2 } else { s + 1 }, 1)
+///     }
+/// }
+/// let h = |s: &u32| if *s <= 12 { (12 - s) / 4 } else { 100 };
+/// let wide = beam(&Reach, &1, &h, NonZeroUsize::new(10).unwrap(), &Limits::none());
+/// assert_eq!(wide.outcome.cost(), Some(4)); // 1 2 3 6 12
+/// let narrow = beam(&Reach, &1, &h, NonZeroUsize::new(1).unwrap(), &Limits::none());
+/// // 1 2 4 8 9 10 11 12: the beam of one follows the doubling too far.
+/// assert_eq!(narrow.outcome.cost(), Some(7));
+/// ```
+///
+/// # Reference
+/// B. T. Lowerre, *The Harpy Speech Recognition System*, PhD thesis, Carnegie Mellon
+/// University (1976); R. Zhou and E. A. Hansen, "Beam-stack search", ICAPS 2005 (the
+/// breadth-first form with a closed list used here).
+pub fn beam<P, H>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    width: NonZeroUsize,
+    limits: &Limits,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    let width = width.get();
+    let mut budget = Budget::new(limits);
+    let mut stats = Stats {
+        generated: 1,
+        max_frontier: 1,
+        ..Stats::default()
+    };
+    let bound = limits.max_cost.unwrap_or(u64::MAX);
+    let node_bytes = std::mem::size_of::<Node<P::State, P::Action>>() as u64;
+    let seen_bytes = hash_entry_bytes::<P::State>();
+    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget| {
+        stats.elapsed = budget.elapsed();
+        SearchResult {
+            outcome: Outcome::Stopped(kind),
+            stats,
+        }
+    };
+
+    let h0 = heuristic.estimate(problem, start);
+    if h0.to_u64() > bound {
+        stats.elapsed = budget.elapsed();
+        return SearchResult {
+            outcome: Outcome::Stopped(LimitKind::Cost),
+            stats,
+        };
+    }
+    let mut nodes = vec![Node {
+        state: start.clone(),
+        parent: NO_PARENT,
+        action: None,
+    }];
+    let mut seen: FxHashSet<P::State> = FxHashSet::default();
+    seen.insert(start.clone());
+    // The layer: (node id, g, h).
+    let mut layer: Vec<(u32, P::Cost, P::Cost)> = vec![(0, P::Cost::ZERO, h0)];
+    let mut dropped = false;
+    let mut cut = false;
+    let mut actions = Vec::new();
+    // Children of one layer: (f, order, parent, action, state, g, h).
+    let mut candidates = Vec::new();
+    loop {
+        for &(id, _, _) in &layer {
+            if problem.is_goal(&nodes[id as usize].state) {
+                let path = path_to(id, |i| {
+                    (nodes[i as usize].parent, nodes[i as usize].action.clone())
+                });
+                let cost = cost_of(problem, start, &path);
+                stats.elapsed = budget.elapsed();
+                return SearchResult {
+                    outcome: Outcome::Solved {
+                        actions: path,
+                        cost,
+                    },
+                    stats,
+                };
+            }
+        }
+        candidates.clear();
+        for &(id, g, h) in &layer {
+            if let Some(kind) = budget.check(stats.expanded) {
+                return stop(kind, stats, &budget);
+            }
+            stats.expanded += 1;
+            let back = nodes[id as usize]
+                .action
+                .as_ref()
+                .and_then(|a| problem.inverse(a));
+            actions.clear();
+            problem.actions(&nodes[id as usize].state, &mut actions);
+            for action in actions.drain(..) {
+                if back.as_ref() == Some(&action) {
+                    continue;
+                }
+                let (child, step) = problem.result(&nodes[id as usize].state, &action);
+                if seen.contains(&child) {
+                    continue;
+                }
+                let child_g = g.saturating_add(step);
+                let child_h = heuristic.estimate_child(problem, &child, &action, h);
+                let f = child_g.saturating_add(child_h);
+                if f.to_u64() > bound {
+                    cut = true;
+                    continue;
+                }
+                if let Some(kind) = budget.check_memory(
+                    (nodes.len() + candidates.len() + 1) as u64 * node_bytes
+                        + (seen.len() + 1) as u64 * seen_bytes,
+                ) {
+                    return stop(kind, stats, &budget);
+                }
+                // Entered now so that a sibling's duplicate is not generated twice; taken
+                // out again if the child is dropped.
+                seen.insert(child.clone());
+                stats.generated += 1;
+                let order = candidates.len();
+                candidates.push((f, order, id, action, child, child_g, child_h));
+            }
+        }
+        if candidates.is_empty() {
+            break;
+        }
+        if candidates.len() > width {
+            // Stable: equal f keeps generation order.
+            candidates.sort_by_key(|a| (a.0, a.1));
+            for (.., state, _, _) in candidates.drain(width..) {
+                seen.remove(&state);
+            }
+            dropped = true;
+        }
+        layer.clear();
+        for (_, _, parent, action, state, g, h) in candidates.drain(..) {
+            layer.push((nodes.len() as u32, g, h));
+            nodes.push(Node {
+                state,
+                parent,
+                action: Some(action),
+            });
+        }
+        // Goal-test and expand the kept layer in f order.
+        layer.sort_by_key(|&(id, g, h)| (g.saturating_add(h), id));
+        stats.max_frontier = stats.max_frontier.max(layer.len() as u64);
+    }
+    stats.elapsed = budget.elapsed();
+    SearchResult {
+        outcome: if dropped {
+            Outcome::Stopped(LimitKind::Memory)
+        } else if cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        },
+        stats,
+    }
+}

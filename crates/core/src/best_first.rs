@@ -1,0 +1,373 @@
+//! The engine shared by the best-first searches that keep every node: uniform-cost search
+//! ([`crate::ucs()`]), greedy best-first search ([`crate::greedy()`]) and weighted A*
+//! ([`crate::wastar()`]). They differ only in the order of the open list and in what they do
+//! when a node is reached again by a cheaper path, so one loop serves all three and their
+//! statistics mean the same thing. A* keeps its own tuned loop ([`crate::astar()`]).
+//!
+//! Also the helpers the other growing searches share: the memory estimate of a node table and
+//! the path back from a node.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::mem::size_of;
+
+use crate::problem::{Cost, Heuristic, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
+
+/// The parent of the root.
+pub(crate) const NO_PARENT: u32 = u32::MAX;
+
+/// Which best-first search runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Policy {
+    /// Uniform-cost search: order by g; the heuristic is not called.
+    Uniform,
+    /// Greedy best-first: order by h; a state is entered once, by its first path.
+    Greedy,
+    /// Weighted A*: order by g + floor(h * numerator / denominator), then larger g; closed
+    /// nodes reached more cheaply are re-opened.
+    Weighted {
+        /// The weight's numerator.
+        numerator: u64,
+        /// The weight's denominator.
+        denominator: u64,
+    },
+}
+
+struct Node<S, A, C, M> {
+    state: S,
+    memo: M,
+    g: C,
+    h: C,
+    parent: u32,
+    action: Option<A>,
+    closed: bool,
+}
+
+/// Open-list entry: smallest key first, then largest tie (g for weighted A*), then the
+/// earliest created node; the heap pops the greatest, hence the `Reverse`s. A node whose g
+/// improved is pushed again and its stale entry skipped when popped.
+type Entry<C> = (Reverse<C>, C, Reverse<u32>);
+
+/// Bytes one entry of a hash index over states `S` takes, roughly: the key, the id, and the
+/// table's control byte and spare room (hashbrown keeps at most 7/8 of its slots full, and
+/// doubles, so count twice the entry).
+pub(crate) fn hash_entry_bytes<S>() -> u64 {
+    2 * (size_of::<S>() as u64 + 4 + 1)
+}
+
+/// Bytes of a dense index over `n` ranks (one `u32` each).
+pub(crate) fn dense_table_bytes(n: usize) -> u64 {
+    4 * n as u64
+}
+
+/// The node index of a search over `problem` from `start`: dense when the problem has a perfect
+/// rank small enough, a hash map otherwise; with the index's fixed bytes and bytes per node.
+pub(crate) enum AnyIndex {
+    /// A dense table.
+    Dense(usize),
+    /// A hash map.
+    Hash,
+}
+
+impl AnyIndex {
+    pub(crate) fn choose<P: Problem + ?Sized>(problem: &P, start: &P::State) -> Self {
+        match (problem.rank_count(), problem.rank(start)) {
+            (Some(n), Some(_)) if n <= DENSE_LIMIT => AnyIndex::Dense(n),
+            _ => AnyIndex::Hash,
+        }
+    }
+
+    /// `(fixed bytes, bytes per entry)`.
+    pub(crate) fn bytes<S>(&self) -> (u64, u64) {
+        match self {
+            AnyIndex::Dense(n) => (dense_table_bytes(*n), 0),
+            AnyIndex::Hash => (0, hash_entry_bytes::<S>()),
+        }
+    }
+}
+
+/// The actions from the root to node `id`, following `parent_of` (which gives a node's parent
+/// and the action from it).
+pub(crate) fn path_to<A>(mut id: u32, parent_of: impl Fn(u32) -> (u32, Option<A>)) -> Vec<A> {
+    let mut actions = Vec::new();
+    loop {
+        let (parent, action) = parent_of(id);
+        if parent == NO_PARENT {
+            break;
+        }
+        actions.push(action.expect("non-root nodes carry their action"));
+        id = parent;
+    }
+    actions.reverse();
+    actions
+}
+
+/// The total cost of `actions` from `start` (they are legal: they came from the search).
+pub(crate) fn cost_of<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    actions: &[P::Action],
+) -> P::Cost {
+    let mut state = start.clone();
+    let mut total = P::Cost::ZERO;
+    for action in actions {
+        let (next, cost) = problem.result(&state, action);
+        state = next;
+        total = total.saturating_add(cost);
+    }
+    total
+}
+
+/// Runs the best-first search `policy` (see the public functions for the contract).
+pub(crate) fn best_first<P, H>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    policy: Policy,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    let choice = AnyIndex::choose(problem, start);
+    let (fixed, per_entry) = choice.bytes::<P::State>();
+    let budget = Budget::new(limits);
+    // The dense table is allocated up front: check it before it is.
+    if let Some(kind) = budget.check_memory(fixed) {
+        return SearchResult {
+            outcome: Outcome::Stopped(kind),
+            stats: Stats {
+                elapsed: budget.elapsed(),
+                ..Stats::default()
+            },
+        };
+    }
+    match choice {
+        AnyIndex::Dense(n) => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            policy,
+            budget,
+            DenseIndex::new(n),
+            fixed,
+            per_entry,
+        ),
+        AnyIndex::Hash => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            policy,
+            budget,
+            HashIndex::default(),
+            fixed,
+            per_entry,
+        ),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<P, H, I>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    policy: Policy,
+    mut budget: Budget,
+    mut index: I,
+    fixed_bytes: u64,
+    index_entry_bytes: u64,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+{
+    type NodeOf<P, I> = Node<
+        <P as Problem>::State,
+        <P as Problem>::Action,
+        <P as Problem>::Cost,
+        <I as NodeIndex<P>>::Memo,
+    >;
+    let node_bytes = size_of::<NodeOf<P, I>>() as u64 + index_entry_bytes;
+    let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
+    let bytes = |nodes: usize, heap: usize| {
+        fixed_bytes + nodes as u64 * node_bytes + heap as u64 * entry_bytes
+    };
+    let uses_h = !matches!(policy, Policy::Uniform);
+    let priority = |g: P::Cost, h: P::Cost| -> (P::Cost, P::Cost) {
+        match policy {
+            Policy::Uniform => (g, P::Cost::ZERO),
+            Policy::Greedy => (h, P::Cost::ZERO),
+            Policy::Weighted {
+                numerator,
+                denominator,
+            } => (g.saturating_add(h.scale(numerator, denominator)), g),
+        }
+    };
+    let improves = !matches!(policy, Policy::Greedy);
+
+    let mut stats = Stats {
+        generated: 1,
+        ..Stats::default()
+    };
+    let bound = limits.max_cost.unwrap_or(u64::MAX);
+    let mut nodes: Vec<NodeOf<P, I>> = Vec::new();
+    let mut open: BinaryHeap<Entry<P::Cost>> = BinaryHeap::new();
+    let mut closed_count = 0usize;
+    let mut cut = false;
+    let mut actions = Vec::new();
+    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget| {
+        stats.elapsed = budget.elapsed();
+        SearchResult {
+            outcome: Outcome::Stopped(kind),
+            stats,
+        }
+    };
+
+    let h0 = if uses_h {
+        heuristic.estimate(problem, start)
+    } else {
+        P::Cost::ZERO
+    };
+    if h0.to_u64() > bound {
+        cut = true;
+    } else {
+        if let Some(kind) = budget.check_memory(bytes(1, 1)) {
+            return stop(kind, stats, &budget);
+        }
+        let key = index.key(problem, start);
+        let memo = I::memo(&key);
+        index.set(key, 0);
+        nodes.push(Node {
+            state: start.clone(),
+            memo,
+            g: P::Cost::ZERO,
+            h: h0,
+            parent: NO_PARENT,
+            action: None,
+            closed: false,
+        });
+        let (key, tie) = priority(P::Cost::ZERO, h0);
+        open.push((Reverse(key), tie, Reverse(0)));
+    }
+    stats.max_frontier = nodes.len() as u64;
+
+    while let Some((Reverse(popped_key), popped_tie, Reverse(id))) = open.pop() {
+        let node = &nodes[id as usize];
+        // Stale entries: the node was closed since, or pushed again after a cheaper path (its
+        // one live entry is the one matching its present g).
+        if node.closed || priority(node.g, node.h) != (popped_key, popped_tie) {
+            continue;
+        }
+        closed_count += 1;
+        if let Some(kind) = budget.check(stats.expanded) {
+            return stop(kind, stats, &budget);
+        }
+        let node = &mut nodes[id as usize];
+        node.closed = true;
+        if problem.is_goal(&node.state) {
+            let path = path_to(id, |i| {
+                (nodes[i as usize].parent, nodes[i as usize].action.clone())
+            });
+            let cost = cost_of(problem, start, &path);
+            stats.elapsed = budget.elapsed();
+            return SearchResult {
+                outcome: Outcome::Solved {
+                    actions: path,
+                    cost,
+                },
+                stats,
+            };
+        }
+        stats.expanded += 1;
+        let (g, h) = (node.g, node.h);
+        let back = node.action.as_ref().and_then(|a| problem.inverse(a));
+        actions.clear();
+        problem.actions(&nodes[id as usize].state, &mut actions);
+        for action in actions.drain(..) {
+            if back.as_ref() == Some(&action) {
+                continue;
+            }
+            let parent = &nodes[id as usize];
+            let (child, step) = problem.result(&parent.state, &action);
+            let child_g = g.saturating_add(step);
+            let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
+            match index.get(&key) {
+                Some(cid) => {
+                    let known = &mut nodes[cid as usize];
+                    if !improves || child_g >= known.g {
+                        continue;
+                    }
+                    if known.closed && matches!(policy, Policy::Uniform) {
+                        // Non-negative costs: a settled node is never improved.
+                        continue;
+                    }
+                    known.g = child_g;
+                    known.parent = id;
+                    known.action = Some(action);
+                    if known.closed {
+                        known.closed = false;
+                        closed_count -= 1;
+                        stats.reopened += 1;
+                    }
+                    // Either way one more live entry; the old one (if open) goes stale.
+                    if let Some(kind) = budget.check_memory(bytes(nodes.len(), open.len() + 1)) {
+                        return stop(kind, stats, &budget);
+                    }
+                    let known = &nodes[cid as usize];
+                    let (k, t) = priority(known.g, known.h);
+                    open.push((Reverse(k), t, Reverse(cid)));
+                    stats.generated += 1;
+                }
+                None => {
+                    let child_h = if uses_h {
+                        heuristic.estimate_child(problem, &child, &action, h)
+                    } else {
+                        P::Cost::ZERO
+                    };
+                    if child_g.saturating_add(child_h).to_u64() > bound {
+                        cut = true;
+                        continue;
+                    }
+                    if let Some(kind) = budget.check_memory(bytes(nodes.len() + 1, open.len() + 1))
+                    {
+                        return stop(kind, stats, &budget);
+                    }
+                    let cid = nodes.len() as u32;
+                    let memo = I::memo(&key);
+                    index.set(key, cid);
+                    nodes.push(Node {
+                        state: child,
+                        memo,
+                        g: child_g,
+                        h: child_h,
+                        parent: id,
+                        action: Some(action),
+                        closed: false,
+                    });
+                    let (k, t) = priority(child_g, child_h);
+                    open.push((Reverse(k), t, Reverse(cid)));
+                    stats.generated += 1;
+                }
+            }
+        }
+        // Every node not closed is open.
+        let open_nodes = (nodes.len() - closed_count) as u64;
+        stats.max_frontier = stats.max_frontier.max(open_nodes);
+    }
+    stats.elapsed = budget.elapsed();
+    SearchResult {
+        outcome: if cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        },
+        stats,
+    }
+}

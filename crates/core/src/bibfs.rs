@@ -1,0 +1,355 @@
+//! Bidirectional breadth-first search, and the check every bidirectional search makes.
+
+use std::mem::size_of;
+
+use crate::best_first::{AnyIndex, NO_PARENT, cost_of, path_to};
+use crate::problem::{Cost, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::store::{DenseIndex, HashIndex, NodeIndex};
+
+/// Why a bidirectional search ([`bibfs()`], [`crate::mm()`]) refused a problem: it searches
+/// backward from the goal, so it needs the goal as one state and the way back from a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BidirectionalError {
+    /// [`Problem::goal_state`] is `None`: the goal is a test or a set of states.
+    #[error(
+        "bidirectional search needs the goal as one explicit state, and this problem's goal is a test or a set of states"
+    )]
+    NoGoalState,
+    /// [`Problem::has_predecessors`] is `false`.
+    #[error(
+        "bidirectional search needs the predecessors of a state, and this problem does not list them"
+    )]
+    NoPredecessors,
+    /// The state [`Problem::goal_state`] gave fails [`Problem::is_goal`] (a bug in the
+    /// problem).
+    #[error("the problem's goal state does not pass its own goal test")]
+    GoalStateNotGoal,
+}
+
+/// Whether bidirectional searches can run on `problem`; its goal state if so. Callers (a
+/// command line, a benchmark) may ask before running, to list or refuse the algorithm with
+/// the reason.
+///
+/// ```
+/// use searchlab_core::{check_bidirectional, BidirectionalError, Problem};
+/// struct Walk;
+/// impl Problem for Walk {
+///     type State = i32;
+///     type Action = i32;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s % 7 == 0 }
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]) }
+///     fn result(&self, s: &i32, a: &i32) -> (i32, u32) { (s + a, 1) }
+/// }
+/// assert_eq!(check_bidirectional(&Walk), Err(BidirectionalError::NoGoalState));
+/// ```
+pub fn check_bidirectional<P: Problem + ?Sized>(
+    problem: &P,
+) -> Result<P::State, BidirectionalError> {
+    let goal = problem
+        .goal_state()
+        .ok_or(BidirectionalError::NoGoalState)?;
+    if !problem.has_predecessors() {
+        return Err(BidirectionalError::NoPredecessors);
+    }
+    if !problem.is_goal(&goal) {
+        return Err(BidirectionalError::GoalStateNotGoal);
+    }
+    Ok(goal)
+}
+
+struct Node<S, A> {
+    state: S,
+    /// Forward tree: the node this one was reached from. Backward tree: the node this one
+    /// leads to (one step nearer the goal).
+    parent: u32,
+    /// The FORWARD action between this node and its parent (parent -> node in the forward
+    /// tree, node -> parent in the backward tree).
+    action: Option<A>,
+}
+
+/// One half of the search: its nodes, their index, its current layer and depth.
+struct Half<S, A, I> {
+    nodes: Vec<Node<S, A>>,
+    index: I,
+    layer: Vec<u32>,
+    depth: u64,
+}
+
+/// Bidirectional breadth-first search from `start` to the problem's goal state: two
+/// breadth-first searches, forward from the start and backward from the goal (through
+/// [`Problem::predecessors`]), each expanding a whole layer at a time, the smaller frontier
+/// first, until they meet. The path returned has the FEWEST actions (optimal for unit costs),
+/// and the two searches together reach about twice b^(d/2) states instead of b^d.
+///
+/// Stopping at the first meeting is not enough for the shortest path; the layer in which the
+/// halves first meet is completed and the shortest of its meetings taken (the first found of
+/// equal length, so the answer is the same every run). States are kept in dense tables when the
+/// problem has a perfect rank, hash maps otherwise.
+///
+/// # Arguments
+/// * `problem`, `start`: the rules and the start state. The problem must give
+///   [`Problem::goal_state`] and [`Problem::predecessors`].
+/// * `limits`: nodes (expansions of both halves), time, cancel, memory (both halves' tables,
+///   estimated), and `max_cost` read as a DEPTH limit (number of actions), as for
+///   [`crate::bfs()`].
+///
+/// # Returns
+/// `Err(`[`BidirectionalError`]`)` when the problem lacks an explicit goal state or
+/// predecessors (nothing is searched); else the outcome (the cost reported is the sum of the
+/// path's action costs) and statistics: `expanded`, `generated` (both roots and every new
+/// state of either half), `max_frontier` (largest sum of the two layers).
+///
+/// # Complexity
+/// O(b^(d/2)) time and memory for branching factor b and solution length d, in the best case;
+/// never more than two breadth-first searches.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{bfs, bibfs, Limits, Problem};
+///
+/// /// A ring of 20 positions; step left or right; the goal is 0.
+/// struct Ring;
+/// impl Problem for Ring {
+///     type State = u32;
+///     type Action = char;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u32) -> bool { *s == 0 }
+///     fn actions(&self, _: &u32, out: &mut Vec<char>) { out.extend(['<', '>']) }
+///     fn result(&self, s: &u32, a: &char) -> (u32, u32) {
+///         (if *a == '<' { (s + 19) % 20 } else { (s + 1) % 20 }, 1)
+///     }
+///     fn goal_state(&self) -> Option<u32> { Some(0) }
+///     fn has_predecessors(&self) -> bool { true }
+///     fn predecessors(&self, s: &u32, out: &mut Vec<(u32, char, u32)>) {
+///         out.extend([((s + 1) % 20, '<', 1), ((s + 19) % 20, '>', 1)])
+///     }
+/// }
+/// let run = bibfs(&Ring, &13, &Limits::none()).unwrap();
+/// assert_eq!(run.outcome.cost(), Some(7));
+/// assert_eq!(run.outcome.cost(), bfs(&Ring, &13, &Limits::none()).outcome.cost());
+/// ```
+///
+/// # Reference
+/// I. Pohl, "Bi-directional search", Machine Intelligence 6 (1971) 127-140.
+pub fn bibfs<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError> {
+    let goal = check_bidirectional(problem)?;
+    let choice = AnyIndex::choose(problem, start);
+    let (fixed, per_entry) = choice.bytes::<P::State>();
+    let budget = Budget::new(limits);
+    if let Some(kind) = budget.check_memory(2 * fixed) {
+        return Ok(SearchResult {
+            outcome: Outcome::Stopped(kind),
+            stats: Stats {
+                elapsed: budget.elapsed(),
+                ..Stats::default()
+            },
+        });
+    }
+    Ok(match choice {
+        AnyIndex::Dense(n) => run(
+            problem,
+            start,
+            goal,
+            limits,
+            budget,
+            [DenseIndex::new(n), DenseIndex::new(n)],
+            2 * fixed,
+            per_entry,
+        ),
+        AnyIndex::Hash => run(
+            problem,
+            start,
+            goal,
+            limits,
+            budget,
+            [HashIndex::default(), HashIndex::default()],
+            0,
+            per_entry,
+        ),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<P, I>(
+    problem: &P,
+    start: &P::State,
+    goal: P::State,
+    limits: &Limits,
+    mut budget: Budget,
+    indexes: [I; 2],
+    fixed_bytes: u64,
+    index_entry_bytes: u64,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    I: NodeIndex<P>,
+{
+    let node_bytes = size_of::<Node<P::State, P::Action>>() as u64 + index_entry_bytes + 4;
+    let mut stats = Stats {
+        generated: 2,
+        max_frontier: 2,
+        ..Stats::default()
+    };
+    let max_depth = limits.max_cost.unwrap_or(u64::MAX);
+    let finish = |outcome, mut stats: Stats, budget: &Budget| {
+        stats.elapsed = budget.elapsed();
+        SearchResult { outcome, stats }
+    };
+    if problem.is_goal(start) {
+        return finish(
+            Outcome::Solved {
+                actions: Vec::new(),
+                cost: P::Cost::ZERO,
+            },
+            stats,
+            &budget,
+        );
+    }
+    let [forward_index, backward_index] = indexes;
+    let mut halves = [
+        Half {
+            nodes: Vec::new(),
+            index: forward_index,
+            layer: vec![0],
+            depth: 0,
+        },
+        Half {
+            nodes: Vec::new(),
+            index: backward_index,
+            layer: vec![0],
+            depth: 0,
+        },
+    ];
+    for (half, root) in halves.iter_mut().zip([start.clone(), goal]) {
+        let key = half.index.key(problem, &root);
+        half.index.set(key, 0);
+        half.nodes.push(Node {
+            state: root,
+            parent: NO_PARENT,
+            action: None,
+        });
+    }
+    let mut actions = Vec::new();
+    let mut preds = Vec::new();
+    let mut next = Vec::new();
+    loop {
+        if halves[0].layer.is_empty() || halves[1].layer.is_empty() {
+            return finish(Outcome::NoSolution, stats, &budget);
+        }
+        if halves[0].depth + halves[1].depth >= max_depth {
+            return finish(Outcome::Stopped(LimitKind::Cost), stats, &budget);
+        }
+        // The smaller frontier is the cheaper layer to expand.
+        let side = usize::from(halves[1].layer.len() < halves[0].layer.len());
+        let (this, other) = if side == 0 {
+            let (a, b) = halves.split_at_mut(1);
+            (&mut a[0], &b[0])
+        } else {
+            let (a, b) = halves.split_at_mut(1);
+            (&mut b[0], &a[0])
+        };
+        // The best meeting of this layer: (length, this half's node, other half's node).
+        let mut best: Option<(u64, u32, u32)> = None;
+        next.clear();
+        let layer = std::mem::take(&mut this.layer);
+        for &id in &layer {
+            if let Some(kind) = budget.check(stats.expanded) {
+                return finish(Outcome::Stopped(kind), stats, &budget);
+            }
+            stats.expanded += 1;
+            // (neighbour, forward action between them) in the problem's fixed order.
+            let node = &this.nodes[id as usize];
+            preds.clear();
+            if side == 0 {
+                actions.clear();
+                problem.actions(&node.state, &mut actions);
+                let back = node.action.as_ref().and_then(|a| problem.inverse(a));
+                for action in actions.drain(..) {
+                    if back.as_ref() != Some(&action) {
+                        let (child, cost) = problem.result(&node.state, &action);
+                        preds.push((child, action, cost));
+                    }
+                }
+            } else {
+                problem.predecessors(&node.state, &mut preds);
+            }
+            for (neighbour, action, _) in preds.drain(..) {
+                let key = this.index.key(problem, &neighbour);
+                if this.index.get(&key).is_some() {
+                    continue;
+                }
+                let bytes =
+                    fixed_bytes + (this.nodes.len() + other.nodes.len() + 1) as u64 * node_bytes;
+                if let Some(kind) = budget.check_memory(bytes) {
+                    return finish(Outcome::Stopped(kind), stats, &budget);
+                }
+                let other_key = other.index.key(problem, &neighbour);
+                let met = other.index.get(&other_key);
+                let cid = this.nodes.len() as u32;
+                this.index.set(key, cid);
+                this.nodes.push(Node {
+                    state: neighbour,
+                    parent: id,
+                    action: Some(action),
+                });
+                next.push(cid);
+                stats.generated += 1;
+                if let Some(oid) = met {
+                    // The other half's node is at its depth or one less; find which.
+                    let length = this.depth + 1 + depth_of(other, oid);
+                    if best.is_none_or(|(l, _, _)| length < l) {
+                        best = Some((length, cid, oid));
+                    }
+                }
+            }
+        }
+        this.layer = std::mem::take(&mut next);
+        this.depth += 1;
+        stats.max_frontier = stats
+            .max_frontier
+            .max((halves[0].layer.len() + halves[1].layer.len()) as u64);
+        if let Some((_, here, there)) = best {
+            let (forward_id, backward_id) = if side == 0 {
+                (here, there)
+            } else {
+                (there, here)
+            };
+            let [forward, backward] = &halves;
+            let mut path = path_to(forward_id, |i| {
+                let n = &forward.nodes[i as usize];
+                (n.parent, n.action.clone())
+            });
+            let mut id = backward_id;
+            while backward.nodes[id as usize].parent != NO_PARENT {
+                let n = &backward.nodes[id as usize];
+                path.push(n.action.clone().expect("non-root nodes carry their action"));
+                id = n.parent;
+            }
+            let cost = cost_of(problem, start, &path);
+            return finish(
+                Outcome::Solved {
+                    actions: path,
+                    cost,
+                },
+                stats,
+                &budget,
+            );
+        }
+    }
+}
+
+/// The depth of node `id` in `half`'s tree (the number of parent links to its root).
+fn depth_of<S, A, I>(half: &Half<S, A, I>, mut id: u32) -> u64 {
+    let mut depth = 0;
+    while half.nodes[id as usize].parent != NO_PARENT {
+        id = half.nodes[id as usize].parent;
+        depth += 1;
+    }
+    depth
+}

@@ -1,0 +1,414 @@
+//! MM: bidirectional heuristic search that meets in the middle (Holte et al. 2016).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::mem::size_of;
+
+use crate::best_first::{AnyIndex, NO_PARENT, cost_of, path_to};
+use crate::bibfs::{BidirectionalError, check_bidirectional};
+use crate::problem::{Cost, Heuristic, Problem};
+use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::store::{DenseIndex, HashIndex, NodeIndex};
+
+struct Node<S, A, C> {
+    state: S,
+    g: C,
+    h: C,
+    /// Forward: the node this one was reached from; backward: the node it leads to.
+    parent: u32,
+    /// The FORWARD action between this node and its parent.
+    action: Option<A>,
+    open: bool,
+}
+
+/// A heap entry: smallest key, then smallest g, then earliest node; live while its node is
+/// open with this g (lazy deletion).
+type Entry<C> = Reverse<(C, C, u32)>;
+
+/// The smallest key of `heap` among live entries (those of open nodes with the g they were
+/// pushed with); stale ones are dropped on the way.
+fn heap_min<S, A, C: Cost>(nodes: &[Node<S, A, C>], heap: &mut BinaryHeap<Entry<C>>) -> Option<C> {
+    while let Some(&Reverse((key, g, id))) = heap.peek() {
+        let node = &nodes[id as usize];
+        if node.open && node.g == g {
+            return Some(key);
+        }
+        heap.pop();
+    }
+    None
+}
+
+/// One direction of the search.
+struct Half<S, A, C, I> {
+    nodes: Vec<Node<S, A, C>>,
+    index: I,
+    /// Open nodes by priority `max(g + h, 2g)`, then g.
+    by_priority: BinaryHeap<Entry<C>>,
+    /// Open nodes by f = g + h.
+    by_f: BinaryHeap<Entry<C>>,
+    /// Open nodes by g.
+    by_g: BinaryHeap<Entry<C>>,
+    open: usize,
+}
+
+impl<S, A, C: Cost, I> Half<S, A, C, I> {
+    fn priority(node: &Node<S, A, C>) -> C {
+        let f = node.g.saturating_add(node.h);
+        f.max(node.g.saturating_add(node.g))
+    }
+
+    fn push(&mut self, id: u32) {
+        let node = &self.nodes[id as usize];
+        let (g, f) = (node.g, node.g.saturating_add(node.h));
+        self.by_priority
+            .push(Reverse((Self::priority(node), g, id)));
+        self.by_f.push(Reverse((f, g, id)));
+        self.by_g.push(Reverse((g, g, id)));
+    }
+
+    fn entries(&self) -> usize {
+        self.by_priority.len() + self.by_f.len() + self.by_g.len()
+    }
+}
+
+/// MM from `start` to the problem's goal state (Holte, Felner, Sharon and Sturtevant 2016): a
+/// bidirectional heuristic search, forward with `heuristic` and backward with its estimate of
+/// the distance from the start ([`Heuristic::estimate_between`]; zero when the heuristic
+/// cannot make one, which is MM0, brute-force bidirectional search). Each direction orders its
+/// open list by `pr(n) = max(f(n), 2 g(n))`, so neither search goes beyond the middle of the
+/// optimal path before the other: the two "meet in the middle". The cost returned is OPTIMAL
+/// whenever both estimates are admissible.
+///
+/// The direction whose smallest priority is lower (forward on ties) expands its node of
+/// smallest priority, then smallest g, then earliest created. Every generated state is looked
+/// up in the other direction's tables; a match is a path, and the cheapest so far is U. The
+/// search stops when `U <= max(C, fmin_F, fmin_B, gmin_F + gmin_B)`, C being the smaller of
+/// the two smallest priorities (the paper's stopping rule, with its epsilon, the cheapest
+/// action cost, taken as 0: the rule stays correct and may stop a little later). A node reached
+/// again more cheaply in its own direction is re-opened, so admissible but inconsistent
+/// estimates keep the guarantee.
+///
+/// # Arguments
+/// * `problem`, `start`, `heuristic`: the rules (with [`Problem::goal_state`] and
+///   [`Problem::predecessors`]), the start state, the forward estimate (admissible).
+/// * `limits`: nodes (expansions of both directions), time, cancel, memory (both directions'
+///   tables and heaps, estimated), and `max_cost`: nodes whose `g + h` exceeds it are not
+///   opened.
+///
+/// # Returns
+/// `Err(`[`BidirectionalError`]`)` when the problem lacks an explicit goal state or
+/// predecessors (nothing is searched). Else the outcome and statistics: `expanded`,
+/// `generated` (both roots and every new or improved node), `max_frontier` (largest sum of the
+/// open lists), `reopened`.
+///
+/// # Complexity
+/// O(V log V) time and O(V) memory over the states with `pr` below the optimal cost in either
+/// direction; MM never expands a node whose g exceeds half the optimum in its direction.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{mm, ucs, Heuristic, Limits, Problem};
+///
+/// /// Walk on a line from a start to 0, one step at a time.
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = i32;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([-1, 1]) }
+///     fn result(&self, s: &i32, a: &i32) -> (i32, u32) { (s + a, 1) }
+///     fn goal_state(&self) -> Option<i32> { Some(0) }
+///     fn has_predecessors(&self) -> bool { true }
+///     fn predecessors(&self, s: &i32, out: &mut Vec<(i32, i32, u32)>) {
+///         out.extend([(s + 1, -1, 1), (s - 1, 1, 1)])
+///     }
+/// }
+/// /// |a - b|, between any two points.
+/// struct Distance;
+/// impl Heuristic<Line> for Distance {
+///     fn estimate(&self, _: &Line, s: &i32) -> u32 { s.unsigned_abs() }
+///     fn estimate_between(&self, _: &Line, a: &i32, b: &i32) -> Option<u32> {
+///         Some(a.abs_diff(*b))
+///     }
+/// }
+/// let run = mm(&Line, &9, &Distance, &Limits::none()).unwrap();
+/// assert_eq!(run.outcome.cost(), Some(9));
+/// assert_eq!(run.outcome.actions().unwrap(), &[-1; 9]);
+/// ```
+///
+/// # Reference
+/// R. C. Holte, A. Felner, G. Sharon and N. R. Sturtevant, "Bidirectional search that is
+/// guaranteed to meet in the middle", AAAI 2016, 3411-3417.
+pub fn mm<P, H>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+{
+    let goal = check_bidirectional(problem)?;
+    let choice = AnyIndex::choose(problem, start);
+    let (fixed, per_entry) = choice.bytes::<P::State>();
+    let budget = Budget::new(limits);
+    if let Some(kind) = budget.check_memory(2 * fixed) {
+        return Ok(SearchResult {
+            outcome: Outcome::Stopped(kind),
+            stats: Stats {
+                elapsed: budget.elapsed(),
+                ..Stats::default()
+            },
+        });
+    }
+    Ok(match choice {
+        AnyIndex::Dense(n) => run(
+            problem,
+            start,
+            goal,
+            heuristic,
+            limits,
+            budget,
+            [DenseIndex::new(n), DenseIndex::new(n)],
+            2 * fixed,
+            per_entry,
+        ),
+        AnyIndex::Hash => run(
+            problem,
+            start,
+            goal,
+            heuristic,
+            limits,
+            budget,
+            [HashIndex::default(), HashIndex::default()],
+            0,
+            per_entry,
+        ),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run<P, H, I>(
+    problem: &P,
+    start: &P::State,
+    goal: P::State,
+    heuristic: &H,
+    limits: &Limits,
+    mut budget: Budget,
+    indexes: [I; 2],
+    fixed_bytes: u64,
+    index_entry_bytes: u64,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+{
+    let node_bytes = size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes;
+    let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
+    let bound = limits.max_cost.unwrap_or(u64::MAX);
+    let mut stats = Stats::default();
+    let finish = |outcome, mut stats: Stats, budget: &Budget| {
+        stats.elapsed = budget.elapsed();
+        SearchResult { outcome, stats }
+    };
+    if problem.is_goal(start) {
+        stats.generated = 1;
+        return finish(
+            Outcome::Solved {
+                actions: Vec::new(),
+                cost: P::Cost::ZERO,
+            },
+            stats,
+            &budget,
+        );
+    }
+    // The backward estimate: from the start to a state.
+    let backward_h = |state: &P::State| {
+        heuristic
+            .estimate_between(problem, start, state)
+            .unwrap_or(P::Cost::ZERO)
+    };
+    let [forward_index, backward_index] = indexes;
+    let new_half = |index| Half {
+        nodes: Vec::new(),
+        index,
+        by_priority: BinaryHeap::new(),
+        by_f: BinaryHeap::new(),
+        by_g: BinaryHeap::new(),
+        open: 0,
+    };
+    let mut halves = [new_half(forward_index), new_half(backward_index)];
+    let mut cut = false;
+    for (side, root) in [start.clone(), goal].into_iter().enumerate() {
+        let h = if side == 0 {
+            heuristic.estimate(problem, &root)
+        } else {
+            backward_h(&root)
+        };
+        if h.to_u64() > bound {
+            cut = true;
+            continue;
+        }
+        let half = &mut halves[side];
+        let key = half.index.key(problem, &root);
+        half.index.set(key, 0);
+        half.nodes.push(Node {
+            state: root,
+            g: P::Cost::ZERO,
+            h,
+            parent: NO_PARENT,
+            action: None,
+            open: true,
+        });
+        half.open = 1;
+        half.push(0);
+        stats.generated += 1;
+    }
+    stats.max_frontier = stats.generated;
+    // The cheapest path known: its cost and the meeting nodes (forward id, backward id).
+    let mut best: Option<(P::Cost, u32, u32)> = None;
+    let mut actions = Vec::new();
+    let mut neighbours = Vec::new();
+    loop {
+        let [forward, backward] = &mut halves;
+        let mins = (
+            heap_min(&forward.nodes, &mut forward.by_priority),
+            heap_min(&backward.nodes, &mut backward.by_priority),
+        );
+        let (Some(pr_f), Some(pr_b)) = mins else {
+            break;
+        };
+        let f_f = heap_min(&forward.nodes, &mut forward.by_f).expect("open");
+        let f_b = heap_min(&backward.nodes, &mut backward.by_f).expect("open");
+        let g_f = heap_min(&forward.nodes, &mut forward.by_g).expect("open");
+        let g_b = heap_min(&backward.nodes, &mut backward.by_g).expect("open");
+        let c = pr_f.min(pr_b);
+        if let Some((u, _, _)) = best
+            && u <= c.max(f_f).max(f_b).max(g_f.saturating_add(g_b))
+        {
+            break;
+        }
+        let side = usize::from(pr_b < pr_f);
+        let (this, other) = if side == 0 {
+            (forward, &*backward)
+        } else {
+            (backward, &*forward)
+        };
+        let Reverse((_, _, id)) = this.by_priority.pop().expect("a live entry is on top");
+        if let Some(kind) = budget.check(stats.expanded) {
+            return finish(Outcome::Stopped(kind), stats, &budget);
+        }
+        stats.expanded += 1;
+        this.nodes[id as usize].open = false;
+        this.open -= 1;
+        let node = &this.nodes[id as usize];
+        let (g, h) = (node.g, node.h);
+        neighbours.clear();
+        if side == 0 {
+            actions.clear();
+            problem.actions(&node.state, &mut actions);
+            let back = node.action.as_ref().and_then(|a| problem.inverse(a));
+            for action in actions.drain(..) {
+                if back.as_ref() != Some(&action) {
+                    let (child, cost) = problem.result(&node.state, &action);
+                    neighbours.push((child, action, cost));
+                }
+            }
+        } else {
+            problem.predecessors(&node.state, &mut neighbours);
+        }
+        for (neighbour, action, step) in neighbours.drain(..) {
+            let child_g = g.saturating_add(step);
+            let key = this.index.key(problem, &neighbour);
+            let cid = match this.index.get(&key) {
+                Some(cid) => {
+                    let known = &mut this.nodes[cid as usize];
+                    if known.g <= child_g {
+                        continue;
+                    }
+                    known.g = child_g;
+                    known.parent = id;
+                    known.action = Some(action);
+                    if !known.open {
+                        known.open = true;
+                        this.open += 1;
+                        stats.reopened += 1;
+                    }
+                    cid
+                }
+                None => {
+                    let child_h = if side == 0 {
+                        heuristic.estimate_child(problem, &neighbour, &action, h)
+                    } else {
+                        backward_h(&neighbour)
+                    };
+                    if child_g.saturating_add(child_h).to_u64() > bound {
+                        cut = true;
+                        continue;
+                    }
+                    let cid = this.nodes.len() as u32;
+                    this.index.set(key, cid);
+                    this.nodes.push(Node {
+                        state: neighbour,
+                        g: child_g,
+                        h: child_h,
+                        parent: id,
+                        action: Some(action),
+                        open: true,
+                    });
+                    this.open += 1;
+                    cid
+                }
+            };
+            let bytes = fixed_bytes
+                + (this.nodes.len() + other.nodes.len()) as u64 * node_bytes
+                + (this.entries() + other.entries() + 3) as u64 * entry_bytes;
+            if let Some(kind) = budget.check_memory(bytes) {
+                return finish(Outcome::Stopped(kind), stats, &budget);
+            }
+            this.push(cid);
+            stats.generated += 1;
+            let state = &this.nodes[cid as usize].state;
+            let other_key = other.index.key(problem, state);
+            if let Some(oid) = other.index.get(&other_key) {
+                let total = child_g.saturating_add(other.nodes[oid as usize].g);
+                if best.is_none_or(|(u, _, _)| total < u) {
+                    best = Some(if side == 0 {
+                        (total, cid, oid)
+                    } else {
+                        (total, oid, cid)
+                    });
+                }
+            }
+        }
+        stats.max_frontier = stats
+            .max_frontier
+            .max((halves[0].open + halves[1].open) as u64);
+    }
+    let outcome = match best {
+        Some((_, forward_id, backward_id)) => {
+            let [forward, backward] = &halves;
+            let mut path = path_to(forward_id, |i| {
+                let n = &forward.nodes[i as usize];
+                (n.parent, n.action.clone())
+            });
+            let mut id = backward_id;
+            while backward.nodes[id as usize].parent != NO_PARENT {
+                let n = &backward.nodes[id as usize];
+                path.push(n.action.clone().expect("non-root nodes carry their action"));
+                id = n.parent;
+            }
+            let cost = cost_of(problem, start, &path);
+            Outcome::Solved {
+                actions: path,
+                cost,
+            }
+        }
+        None if cut => Outcome::Stopped(LimitKind::Cost),
+        None => Outcome::NoSolution,
+    };
+    finish(outcome, stats, &budget)
+}
