@@ -6,7 +6,8 @@
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
-//!   bound types, root analysis).
+//!   bound types, growing or of a fixed size, root analysis, aspiration windows) and the
+//!   null-window driver [`mtdf()`] (MTD(f) or bisection over the value range).
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
@@ -80,6 +81,7 @@ pub mod game;
 pub mod idastar;
 pub mod iddfs;
 pub mod minimax;
+pub mod mtdf;
 pub mod pdb;
 pub mod problem;
 pub mod rng;
@@ -96,6 +98,7 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use minimax::minimax;
+pub use mtdf::{Narrowing, mtdf};
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;

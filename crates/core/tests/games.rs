@@ -11,7 +11,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use proptest::prelude::*;
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, Bound, Game, GameOutcome, INFINITY, LimitKind, Limits, Player,
-    SplitMix64, Value, alphabeta, minimax,
+    SplitMix64, TranspositionTable, Value, alphabeta, minimax,
 };
 
 /// An explicit game graph: node 0 is the root; a node without children is terminal.
@@ -160,6 +160,16 @@ fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
             out.push(c);
         }
     }
+    // Aspiration windows around each iteration's value, narrow and wide.
+    for delta in [1, 4] {
+        let mut c = AlphaBetaConfig::new()
+            .with_iterative(true)
+            .with_aspiration(Some(delta));
+        if let Some(d) = depth {
+            c = c.with_depth(d);
+        }
+        out.push(c);
+    }
     out
 }
 
@@ -213,6 +223,17 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         if let Some(best) = answer.best {
             assert!(best_moves.contains(&best));
         }
+    }
+    // A fixed table of three slots: constant collisions and replacements, same answers.
+    for config in configs(depth) {
+        let slots =
+            TranspositionTable::<usize>::fixed(3 * TranspositionTable::<usize>::slot_bytes());
+        let run = AlphaBeta::with_table(config.clone(), slots).search(g, &0, &eval(g));
+        assert_eq!(
+            run.outcome.value(),
+            Some(oracle.value),
+            "fixed table {config:?}"
+        );
     }
     // Root analysis gives every root move's exact value.
     let mut search = AlphaBeta::new(configs(depth)[1].clone());
@@ -677,4 +698,23 @@ fn offset_relative_keys_share_entries() {
         shared.stats.expanded,
         separate.stats.expanded
     );
+}
+
+/// Regression: a table bound that narrows the window and is followed by a cut-off at the first
+/// (finished) child used to make the node "complete" although the bound came from a
+/// depth-limited search, so iterative deepening (here with aspiration windows, which store such
+/// bounds) stopped too early with a depth-3 value. The narrowing entry's height now counts.
+#[test]
+fn a_narrowing_table_bound_keeps_its_incompleteness() {
+    for seed in 0..3000u64 {
+        let g = random_tree(seed, 12, 4, 9);
+        let oracle = minimax(&g, &0, &eval(&g), &Limits::none()).outcome.value();
+        for delta in [1, 2] {
+            let c = AlphaBetaConfig::new()
+                .with_iterative(true)
+                .with_aspiration(Some(delta));
+            let run = AlphaBeta::new(c).search(&g, &0, &eval(&g));
+            assert_eq!(run.outcome.value(), oracle, "seed {seed}");
+        }
+    }
 }
