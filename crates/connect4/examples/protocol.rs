@@ -19,7 +19,9 @@ use searchlab_core::Narrowing;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
-        eprintln!("usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--weak]");
+        eprintln!(
+            "usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--weak]"
+        );
         return ExitCode::from(2);
     };
     let value_of = |name: &str| {
@@ -71,10 +73,18 @@ fn main() -> ExitCode {
         generated += stats.generated;
         expanded += stats.expanded;
         n += 1;
-        let expected = if weak { case.score.signum() } else { case.score };
+        let expected = if weak {
+            case.score.signum()
+        } else {
+            case.score
+        };
         if score != expected {
             wrong += 1;
-            eprintln!("{path}:{}: {} scored {score}, expected {expected}", i + 1, case.moves);
+            eprintln!(
+                "{path}:{}: {} scored {score}, expected {expected}",
+                i + 1,
+                case.moves
+            );
         }
     }
     let mean = time.as_secs_f64() / n.max(1) as f64;
@@ -87,7 +97,11 @@ fn main() -> ExitCode {
         solver.table_bytes() as f64 / (1 << 20) as f64,
         solver.table_slots(),
         solver.table_bytes() / solver.table_slots().max(1),
-        if keep { ", table kept between positions" } else { "" },
+        if keep {
+            ", table kept between positions"
+        } else {
+            ""
+        },
         if weak { ", weak" } else { "" },
     );
     if wrong == 0 {

@@ -71,7 +71,11 @@ impl Connect4 {
     /// `score` (for the player to move in `pos`) as a value for [`Player::Max`], and back.
     #[inline]
     pub fn to_value(&self, pos: &Position, score: Value) -> Value {
-        if pos.stones().is_multiple_of(2) { score } else { -score }
+        if pos.stones().is_multiple_of(2) {
+            score
+        } else {
+            -score
+        }
     }
 
     /// The moves that do not let the opponent win at once, as cells (one per column), or, when
@@ -203,6 +207,10 @@ impl Game for Connect4 {
             Rules::Shortcuts => (-self.win_score(n + 3), self.win_score(n + 2)),
             Rules::Plain => (-self.win_score(n + 1), self.win_score(n)),
         };
-        Some(if n.is_multiple_of(2) { (lo, hi) } else { (-hi, -lo) })
+        Some(if n.is_multiple_of(2) {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        })
     }
 }
