@@ -8,7 +8,8 @@
 //!
 //! Options: `--first N` (only the first N lines), `--table-mb M` (table size, default 64),
 //! `--keep-table` (do not empty the table between positions; by default each position starts
-//! from an empty table), `--mtdf` (MTD(f) from 0 instead of bisection), `--weak`.
+//! from an empty table), `--mtdf` (MTD(f) from 0 instead of bisection), `--no-etc` (no
+//! enhanced transposition cutoffs), `--weak`.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -16,11 +17,18 @@ use std::time::{Duration, Instant};
 use searchlab_connect4::{Connect4, SolveOptions, Solver, parse_test_line};
 use searchlab_core::Narrowing;
 
+/// CPU time of this thread in nanoseconds (Linux), so that figures on a busy shared machine
+/// count our own work and not the waits for a core.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
         eprintln!(
-            "usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--weak]"
+            "usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--no-etc] [--weak]"
         );
         return ExitCode::from(2);
     };
@@ -47,13 +55,17 @@ fn main() -> ExitCode {
         }
     };
     let game = Connect4::standard();
-    let mut solver = Solver::new(game.clone(), table_mb << 20).with_narrowing(narrowing);
+    let etc = !args.iter().any(|a| a == "--no-etc");
+    let mut solver = Solver::new(game.clone(), table_mb << 20)
+        .with_narrowing(narrowing)
+        .with_etc(etc);
     let options = SolveOptions {
         weak,
         ..SolveOptions::default()
     };
     let (mut n, mut wrong) = (0u64, 0u64);
     let (mut time, mut generated, mut expanded) = (Duration::ZERO, 0u64, 0u64);
+    let mut cpu = 0u64;
     for (i, line) in text.lines().enumerate().take(first) {
         let case = match parse_test_line(&game, line) {
             Ok(c) => c,
@@ -65,11 +77,15 @@ fn main() -> ExitCode {
         if !keep {
             solver.reset();
         }
+        let cpu0 = cpu_ns();
         let start = Instant::now();
         let (score, stats) = solver
             .score_with_stats(&case.position, &options)
             .expect("no limits");
         time += start.elapsed();
+        if let (Some(a), Some(b)) = (cpu0, cpu_ns()) {
+            cpu += b - a;
+        }
         generated += stats.generated;
         expanded += stats.expanded;
         n += 1;
@@ -89,11 +105,12 @@ fn main() -> ExitCode {
     }
     let mean = time.as_secs_f64() / n.max(1) as f64;
     println!(
-        "{path}: {n} positions, {wrong} wrong; mean {:.3} ms, {:.0} nodes generated, {:.0} expanded per position; {:.2} M nodes/s; table {:.1} MiB ({} slots of {} B){}{}",
+        "{path}: {n} positions, {wrong} wrong; mean {:.3} ms wall, {:.3} ms CPU, {:.0} nodes generated, {:.0} expanded per position; {:.2} M nodes/CPU-s; table {:.1} MiB ({} slots of {} B){}{}",
         mean * 1e3,
+        cpu as f64 / 1e6 / n.max(1) as f64,
         generated as f64 / n.max(1) as f64,
         expanded as f64 / n.max(1) as f64,
-        generated as f64 / time.as_secs_f64() / 1e6,
+        generated as f64 / (cpu.max(1) as f64 / 1e9) / 1e6,
         solver.table_bytes() as f64 / (1 << 20) as f64,
         solver.table_slots(),
         solver.table_bytes() / solver.table_slots().max(1),

@@ -160,6 +160,16 @@ fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
             out.push(c);
         }
     }
+    // Enhanced transposition cutoffs, with and without iterative deepening.
+    for iterative in [false, true] {
+        let mut c = AlphaBetaConfig::new()
+            .with_iterative(iterative)
+            .with_etc(true);
+        if let Some(d) = depth {
+            c = c.with_depth(d);
+        }
+        out.push(c);
+    }
     // Aspiration windows around each iteration's value, narrow and wide.
     for delta in [1, 4] {
         let mut c = AlphaBetaConfig::new()
