@@ -23,7 +23,8 @@ pub struct SolveOptions {
     pub all_moves: bool,
     /// Only win (1), draw (0) or loss (-1), for the score and the columns.
     pub weak: bool,
-    /// Node, time and cancel limits for the whole call.
+    /// Node, time, cancel and memory limits for the whole call (the memory limit counts the
+    /// table, allocated up front: below its size the solve stops at once).
     pub limits: Limits,
 }
 
@@ -249,6 +250,13 @@ impl Solver {
         start: Instant,
         stats: &mut Stats,
     ) -> Result<Value, SolveError> {
+        // The table is the search's memory, allocated up front: a limit below it stops at once.
+        if limits
+            .max_memory
+            .is_some_and(|m| m < self.table_bytes() as u64)
+        {
+            return Err(SolveError::Stopped(LimitKind::Memory));
+        }
         let config = self
             .search
             .config()

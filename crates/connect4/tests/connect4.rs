@@ -305,6 +305,14 @@ fn limits_stop_the_solver() {
         Err(SolveError::Stopped(LimitKind::Nodes))
     );
     let options = SolveOptions {
+        limits: Limits::none().with_max_memory(1 << 20),
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        solver.solve(&case.position, &options),
+        Err(SolveError::Stopped(LimitKind::Memory))
+    );
+    let options = SolveOptions {
         limits: Limits::none().with_timeout(std::time::Duration::ZERO),
         ..SolveOptions::default()
     };

@@ -147,6 +147,50 @@ impl Game for Shuffled<'_> {
     }
 }
 
+/// The same game, telling the search bounds of every value ([`Game::value_bounds`]): the least
+/// and greatest score (terminal value or evaluation) anywhere below a position, which bound
+/// its value under every depth limit.
+struct Bounded<'a> {
+    inner: &'a Graph,
+    bounds: Vec<(Value, Value)>,
+}
+
+impl<'a> Bounded<'a> {
+    fn new(inner: &'a Graph) -> Self {
+        // Children have larger indices in both generators: fill from the last node back.
+        let mut bounds = vec![(0, 0); inner.score.len()];
+        for s in (0..inner.score.len()).rev() {
+            let mut b = (inner.score[s], inner.score[s]);
+            for &c in &inner.children[s] {
+                assert!(c > s, "children after parents");
+                b = (b.0.min(bounds[c].0), b.1.max(bounds[c].1));
+            }
+            bounds[s] = b;
+        }
+        Bounded { inner, bounds }
+    }
+}
+
+impl Game for Bounded<'_> {
+    type State = usize;
+    type Move = usize;
+    fn to_move(&self, s: &usize) -> Player {
+        self.inner.to_move(s)
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        self.inner.moves(s, out)
+    }
+    fn play(&self, s: &usize, m: &usize) -> usize {
+        self.inner.play(s, m)
+    }
+    fn terminal_value(&self, s: &usize) -> Option<Value> {
+        self.inner.terminal_value(s)
+    }
+    fn value_bounds(&self, s: &usize) -> Option<(Value, Value)> {
+        Some(self.bounds[*s])
+    }
+}
+
 fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
     let mut out = Vec::new();
     for table in [false, true] {
@@ -243,6 +287,16 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
             run.outcome.value(),
             Some(oracle.value),
             "fixed table {config:?}"
+        );
+    }
+    // With the game's value bounds (some nodes answered by a bound alone): same values.
+    let bounded = Bounded::new(g);
+    for config in configs(depth) {
+        let run = AlphaBeta::new(config.clone()).search(&bounded, &0, &eval(g));
+        assert_eq!(
+            run.outcome.value(),
+            Some(oracle.value),
+            "bounded {config:?}"
         );
     }
     // Root analysis gives every root move's exact value.
