@@ -28,6 +28,19 @@ pub struct AlphaBetaConfig {
     /// `(lo, hi)` instead of `(-INFINITY, INFINITY)`, so a win-draw-loss game gets narrow
     /// windows, and a result at `lo` or `hi` is still exact.
     pub value_range: (Value, Value),
+    /// Aspiration windows for iterative deepening (issue 16): after the first iteration, each
+    /// depth is searched with the window `(v - delta, v + delta)` around the previous
+    /// iteration's value `v`; a result outside it (a fail low or high, which is only a bound)
+    /// is searched again with the full window. A narrow window cuts more, so a good guess pays
+    /// for the occasional re-search. `None` (the default): every iteration uses the full window.
+    /// Without `iterative` it has no effect.
+    pub aspiration: Option<Value>,
+    /// Enhanced transposition cutoffs (Plaat et al.): before searching the moves of a node,
+    /// look every child up in the table, and answer the node at once when one child's entry
+    /// already proves a cut-off. Besides the nodes it saves, the look-ups of all siblings are
+    /// issued together, so on a large table their cache misses overlap instead of coming one
+    /// by one. Off by default (it changes node counts, and costs a `play` per move).
+    pub etc: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -37,6 +50,8 @@ impl Default for AlphaBetaConfig {
             table: true,
             iterative: false,
             value_range: (-INFINITY, INFINITY),
+            aspiration: None,
+            etc: false,
         }
     }
 }
@@ -70,6 +85,20 @@ impl AlphaBetaConfig {
     pub fn with_value_range(mut self, lo: Value, hi: Value) -> Self {
         assert!(lo < hi, "empty value range");
         self.value_range = (lo, hi);
+        self
+    }
+    /// Turns aspiration windows of half-width `delta` (at least 1) on, or off with `None`.
+    pub fn with_aspiration(mut self, delta: Option<Value>) -> Self {
+        assert!(
+            delta.is_none_or(|d| d >= 1),
+            "aspiration delta must be at least 1"
+        );
+        self.aspiration = delta;
+        self
+    }
+    /// Turns enhanced transposition cutoffs on or off.
+    pub fn with_etc(mut self, on: bool) -> Self {
+        self.etc = on;
         self
     }
     fn depth(&self) -> Option<u32> {
@@ -134,6 +163,7 @@ pub struct AlphaBeta<G: Game + ?Sized> {
     config: AlphaBetaConfig,
     table: TranspositionTable<G::State>,
     bufs: Vec<Vec<G::Move>>,
+    pvs: Vec<Vec<G::Move>>,
 }
 
 impl<G: Game + ?Sized> AlphaBeta<G> {
@@ -143,6 +173,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             config,
             table: TranspositionTable::new(),
             bufs: Vec::new(),
+            pvs: Vec::new(),
         }
     }
 
@@ -152,6 +183,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             config,
             table,
             bufs: Vec::new(),
+            pvs: Vec::new(),
         }
     }
 
@@ -174,6 +206,11 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
     /// Empties the transposition table.
     pub fn clear_table(&mut self) {
         self.table.clear();
+    }
+
+    /// Replaces the transposition table (e.g. by a [`TranspositionTable::fixed`] one).
+    pub fn set_table(&mut self, table: TranspositionTable<G::State>) {
+        self.table = table;
     }
 
     /// The value of `root` and a best move, under the configured depth limit (iteratively
@@ -243,11 +280,10 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             } else {
                 remaining - 1
             };
-            let mut line = Vec::new();
             for (i, mv) in moves.iter().enumerate() {
                 let child = game.play(root, mv);
                 engine.stats.generated += 1;
-                let node = engine.search(&child, child_depth, lo, hi, 1, &mut line)?;
+                let node = engine.search(&child, child_depth, lo, hi, 1)?;
                 complete &= node.height != INCOMPLETE;
                 let value = node.value.clamp(lo, hi);
                 root_moves.push(RootMove {
@@ -261,7 +297,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
                 };
                 if better {
                     let mut pv = vec![mv.clone()];
-                    pv.append(&mut line);
+                    pv.extend_from_slice(&engine.pvs[1]);
                     best = Some((value, pv));
                 }
                 let reached =
@@ -328,6 +364,8 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             eval,
             table: self.config.table.then_some(&mut self.table),
             bufs: &mut self.bufs,
+            pvs: &mut self.pvs,
+            etc: self.config.etc,
             budget: Budget::new(&self.config.limits),
             stats: Stats::default(),
         }
@@ -345,6 +383,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
         let iterative = self.config.iterative;
+        let aspiration = self.config.aspiration.filter(|_| iterative);
         let mut engine = self.engine(game, eval);
         let depths: Box<dyn Iterator<Item = u32>> = match (iterative, depth) {
             (false, Some(d)) => Box::new(std::iter::once(d)),
@@ -358,8 +397,26 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         for d in depths {
             let before = (engine.stats.expanded, engine.stats.generated);
             engine.stats.generated += 1;
-            let mut pv = Vec::new();
-            let searched = engine.search(root, d, alpha, beta, 0, &mut pv);
+            // The aspiration window around the last iteration's exact value, if any.
+            let guess = aspiration.zip(deepest.as_ref().filter(|s| s.bound == Bound::Exact));
+            let searched = match guess {
+                Some((delta, last)) => {
+                    let a = alpha.max(last.value.saturating_sub(delta));
+                    let b = beta.min(last.value.saturating_add(delta));
+                    match engine.search(root, d, a, b, 0) {
+                        // Outside the narrowed window the value is only a bound: search again.
+                        Ok(node)
+                            if (node.value <= a && a > alpha) || (node.value >= b && b < beta) =>
+                        {
+                            engine.stats.generated += 1;
+                            engine.search(root, d, alpha, beta, 0)
+                        }
+                        other => other,
+                    }
+                }
+                None => engine.search(root, d, alpha, beta, 0),
+            };
+            let pv = mem::take(&mut engine.pvs[0]);
             if iterative {
                 engine.stats.iterations.push(Iteration {
                     bound: u64::from(d),
@@ -502,13 +559,59 @@ struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
     table: Option<&'a mut TranspositionTable<G::State>>,
     /// One move list per ply, reused so that a search allocates once per depth.
     bufs: &'a mut Vec<Vec<G::Move>>,
+    /// The principal variation found below each ply, reused likewise (`pvs[ply]` is written by
+    /// the search of the node at `ply`).
+    pvs: &'a mut Vec<Vec<G::Move>>,
+    /// Enhanced transposition cutoffs on.
+    etc: bool,
     budget: Budget,
     stats: Stats,
 }
 
 impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
-    /// Fail-soft alpha-beta with `depth` plies left (`u32::MAX`: no limit). The root (`ply`
-    /// 0) takes no answer from the table, so it always has a best move and a PV.
+    /// Enhanced transposition cutoff: the first move (in the game's order) whose child's table
+    /// entry proves that the node fails high (Max) or low (Min), with the node's answer.
+    fn etc_cutoff(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        child_depth: u32,
+        alpha: Value,
+        beta: Value,
+        maximising: bool,
+    ) -> Option<(usize, Node)> {
+        let table = self.table.as_deref()?;
+        for (i, mv) in moves.iter().enumerate() {
+            let child = self.game.play(state, mv);
+            self.stats.table_probes += 1;
+            let Some(entry) = table.get(&self.game.table_key(&child)) else {
+                continue;
+            };
+            if !entry.holds_at(child_depth) {
+                continue;
+            }
+            let value = from_table(entry.value, self.game.value_offset(&child));
+            let cut = if maximising {
+                value >= beta && entry.bound != Bound::Upper
+            } else {
+                value <= alpha && entry.bound != Bound::Lower
+            };
+            if cut {
+                self.stats.table_hits += 1;
+                let height = if entry.height == INCOMPLETE {
+                    INCOMPLETE
+                } else {
+                    entry.height + 1
+                };
+                return Some((i, Node { value, height }));
+            }
+        }
+        None
+    }
+
+    /// Fail-soft alpha-beta with `depth` plies left (`u32::MAX`: no limit); the principal
+    /// variation is left in `self.pvs[ply]`. The root (`ply` 0) takes no answer from the
+    /// table, so it always has a best move and a PV.
     fn search(
         &mut self,
         state: &G::State,
@@ -516,9 +619,11 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         mut alpha: Value,
         mut beta: Value,
         ply: usize,
-        pv: &mut Vec<G::Move>,
     ) -> Result<Node, LimitKind> {
-        pv.clear();
+        if self.pvs.len() <= ply + 1 {
+            self.pvs.resize_with(ply + 2, Vec::new);
+        }
+        self.pvs[ply].clear();
         self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
         if let Some(value) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
@@ -531,9 +636,36 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                 height: INCOMPLETE,
             });
         }
+        // What the game knows of the value without searching (it holds under every depth
+        // limit, so the answers below are complete: height 0). The window is narrowed to one
+        // past each bound, so that a result AT a bound still lands inside and is stored exact.
+        if ply > 0
+            && let Some((lo, hi)) = self.game.value_bounds(state)
+        {
+            if lo >= beta || lo == hi {
+                self.stats.leaves += 1;
+                return Ok(Node {
+                    value: lo,
+                    height: 0,
+                });
+            }
+            if hi <= alpha {
+                self.stats.leaves += 1;
+                return Ok(Node {
+                    value: hi,
+                    height: 0,
+                });
+            }
+            alpha = alpha.max(lo - 1);
+            beta = beta.min(hi + 1);
+        }
 
         let mut key = None;
         let mut table_move = NO_MOVE;
+        // The height of what narrowed the window: a value found under the narrowed window
+        // rests on the entry, so it is complete only if the entry was (a cut-off right after
+        // the narrowing would otherwise claim a complete game from one explored line).
+        let mut narrowed_height = 0u32;
         if let Some(table) = self.table.as_deref() {
             self.stats.table_probes += 1;
             let k = self.game.table_key(state);
@@ -565,10 +697,12 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                         Bound::Lower if value > alpha => {
                             self.stats.table_hits += 1;
                             alpha = value;
+                            narrowed_height = entry.height;
                         }
                         Bound::Upper if value < beta => {
                             self.stats.table_hits += 1;
                             beta = value;
+                            narrowed_height = entry.height;
                         }
                         _ => {}
                     }
@@ -602,10 +736,38 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
         let first = (table_move as usize) < moves.len();
         let n = moves.len();
+        if self.etc
+            && ply > 0
+            && let Some(cut) = self.etc_cutoff(state, &moves, child_depth, alpha, beta, maximising)
+        {
+            let (i, node) = cut;
+            self.stats.cutoffs += 1;
+            let pv = &mut self.pvs[ply];
+            pv.clear();
+            pv.push(moves[i].clone());
+            if let (Some(table), Some((k, offset))) = (self.table.as_deref_mut(), key) {
+                let bound = if maximising {
+                    Bound::Lower
+                } else {
+                    Bound::Upper
+                };
+                table.store(
+                    k,
+                    Entry {
+                        value: to_table(node.value, offset),
+                        bound,
+                        depth,
+                        height: node.height,
+                        best: i as u32,
+                    },
+                );
+            }
+            self.bufs[ply] = moves;
+            return Ok(node);
+        }
         let mut best = if maximising { Value::MIN } else { Value::MAX };
         let mut best_index = NO_MOVE;
-        let mut height = 0u32;
-        let mut line = Vec::new();
+        let mut height = narrowed_height;
         let mut outcome = Ok(());
         for k in 0..n + usize::from(first) {
             // The table's move first, then the game's order without it.
@@ -624,7 +786,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             };
             let child = self.game.play(state, &moves[i]);
             self.stats.generated += 1;
-            let node = match self.search(&child, child_depth, alpha, beta, ply + 1, &mut line) {
+            let node = match self.search(&child, child_depth, alpha, beta, ply + 1) {
                 Ok(node) => node,
                 Err(limit) => {
                     outcome = Err(limit);
@@ -644,9 +806,11 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             if improves {
                 best = node.value;
                 best_index = i as u32;
+                let (here, below) = self.pvs.split_at_mut(ply + 1);
+                let pv = &mut here[ply];
                 pv.clear();
                 pv.push(moves[i].clone());
-                pv.append(&mut line);
+                pv.extend_from_slice(&below[0]);
             }
             if maximising {
                 alpha = alpha.max(best);

@@ -108,6 +108,21 @@ pub trait Game {
         let _ = state;
         0
     }
+
+    /// Bounds `(lo, hi)` that the value of the NON-terminal `state` is known to lie in, or
+    /// `None` (the default) when the game knows none.
+    ///
+    /// Alpha-beta uses them before anything else at a node: a bound outside the window answers
+    /// the node at once, and one inside narrows the window. In Connect Four the player to move
+    /// can at best win with the next-but-one stone and at worst lose with the stone after that
+    /// (immediate wins are decided before), so under a null window most nodes of a narrow test
+    /// are answered by this bound alone. The bounds must hold for the value under every depth
+    /// limit and evaluator used (like [`Game::value_offset`]'s contract), `lo <= hi`, both
+    /// strictly inside `-INFINITY..INFINITY`.
+    fn value_bounds(&self, state: &Self::State) -> Option<(Value, Value)> {
+        let _ = state;
+        None
+    }
 }
 
 /// A static estimate of a non-terminal position, used where a depth-limited search stops.

@@ -15,10 +15,11 @@
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
-//!   bound types, root analysis), [`pvs()`] (principal variation search, the same table) and
-//!   [`mcts()`] (seeded UCT: a chosen move and visit counts, not a proof). The
-//!   [`matchplay`] module plays strategies against each other (W/D/L, score, Elo difference,
-//!   move accuracy against a perfect solver).
+//!   bound types, growing or of a fixed size, root analysis, aspiration windows), the
+//!   null-window driver [`mtdf()`] (MTD(f) or bisection over the value range), [`pvs()`]
+//!   (principal variation search, the same table) and [`mcts()`] (seeded UCT: a chosen move and
+//!   visit counts, not a proof). The [`matchplay`] module plays strategies against each other
+//!   (W/D/L, score, Elo difference, move accuracy against a perfect solver).
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
@@ -101,6 +102,7 @@ pub mod matchplay;
 pub mod mcts;
 pub mod minimax;
 pub mod mm;
+pub mod mtdf;
 pub mod pdb;
 pub mod problem;
 pub mod pvs;
@@ -129,6 +131,7 @@ pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
 pub use mm::mm;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
+pub use mtdf::{Narrowing, mtdf};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;

@@ -17,9 +17,20 @@
 //! (the part of its value already decided, such as the score so far) and a probe adds its own
 //! state's offset back, so states that differ only in that part can share one key. The shift is
 //! the same for exact values and bounds; the infinite window ends are never shifted.
+//!
+//! Two storages: a growing map that never forgets (for games small enough to keep every
+//! position, and the oracle-like runs the tests compare), and a FIXED-SIZE array of slots
+//! ([`TranspositionTable::fixed`]) for games whose positions are far too many to keep, such as
+//! Connect Four. In the fixed table each key has exactly one slot (its hash reduced to the
+//! table's size) and the replacement rule is "always replace": the newest result takes the slot,
+//! whatever key held it. Newer results were computed with the narrowest windows and sit
+//! closest to where the search is now, so they are the likeliest to be probed again (the rule
+//! of Pons' Connect Four solver; a deeper-first rule buys nothing when every search runs to the
+//! end of the game and all entries have the same depth). A lost entry only costs a re-search,
+//! never a wrong answer: a slot keeps its full key and answers only for that key.
 
-use rustc_hash::FxHashMap;
-use std::hash::Hash;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::hash::{Hash, Hasher};
 
 use crate::game::{Bound, Value};
 
@@ -56,13 +67,57 @@ impl Entry {
     }
 }
 
-/// A transposition table keyed by [`crate::Game::table_key`]. It never forgets on its own
-/// (every key has one slot, and a newer result replaces an older one) unless a maximum size
-/// is set, past which new keys are not stored.
+/// One slot of a fixed-size table: the full key (so a probe never takes another position's
+/// answer), the entry, and the generation it was written in (so that clearing is O(1)).
+#[derive(Clone, Debug)]
+struct Slot<K> {
+    key: Option<K>,
+    generation: u32,
+    entry: Entry,
+}
+
+/// Where the entries live.
+#[derive(Clone, Debug)]
+enum Storage<K> {
+    /// One entry per key, growing up to `max_entries`.
+    Map {
+        map: FxHashMap<K, Entry>,
+        max_entries: usize,
+    },
+    /// A fixed array; a key's slot is its hash reduced to `slots.len()`. Slots of an older
+    /// `generation` are empty.
+    Slots {
+        slots: Vec<Slot<K>>,
+        generation: u32,
+        used: usize,
+    },
+}
+
+/// A transposition table keyed by [`crate::Game::table_key`].
+///
+/// Built with [`TranspositionTable::new`] it never forgets (every key has its own entry, a
+/// newer result replaces an older one of the same key) unless a maximum number of keys is set
+/// ([`TranspositionTable::with_max_entries`]), past which new keys are not stored. Built with
+/// [`TranspositionTable::fixed`] it is an array of a fixed number of bytes, one slot per hash
+/// value, where a new result always replaces the slot's old one (see the module doc for why).
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{Bound, TranspositionTable};
+/// use searchlab_core::table::Entry;
+///
+/// let mut table = TranspositionTable::<u64>::fixed(1 << 20); // 1 MiB of slots
+/// assert!(table.capacity() > 0 && table.memory_bytes() <= 1 << 20);
+/// let entry = Entry { value: 3, bound: Bound::Lower, depth: u32::MAX, height: 7, best: 2 };
+/// table.store(42, entry);
+/// assert_eq!(table.get(&42), Some(&entry));
+/// assert_eq!(table.get(&43), None); // another key never reads the slot
+/// table.clear(); // O(1): a new generation
+/// assert!(table.is_empty() && table.get(&42).is_none());
+/// ```
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<K> {
-    map: FxHashMap<K, Entry>,
-    max_entries: usize,
+    storage: Storage<K>,
 }
 
 impl<K: Eq + Hash> Default for TranspositionTable<K> {
@@ -80,37 +135,203 @@ impl<K: Eq + Hash> TranspositionTable<K> {
     /// An empty table that stores at most `max_entries` keys.
     pub fn with_max_entries(max_entries: usize) -> Self {
         TranspositionTable {
-            map: FxHashMap::default(),
-            max_entries,
+            storage: Storage::Map {
+                map: FxHashMap::default(),
+                max_entries,
+            },
+        }
+    }
+
+    /// A fixed-size table of at most `bytes` bytes (at least one slot), allocated at once,
+    /// with the "always replace" rule.
+    ///
+    /// # Complexity
+    /// O(bytes) to allocate; O(1) per probe, store and [`TranspositionTable::clear`].
+    pub fn fixed(bytes: usize) -> Self {
+        let n = (bytes / Self::slot_bytes()).max(1);
+        let slots = (0..n)
+            .map(|_| Slot {
+                key: None,
+                generation: 0,
+                entry: EMPTY,
+            })
+            .collect();
+        TranspositionTable {
+            storage: Storage::Slots {
+                slots,
+                generation: 0,
+                used: 0,
+            },
+        }
+    }
+
+    /// The size of one slot of a fixed table, in bytes (the key, the entry, a generation).
+    pub fn slot_bytes() -> usize {
+        std::mem::size_of::<Slot<K>>()
+    }
+
+    /// The number of slots of a fixed table; `usize::MAX` for a growing one (unless limited).
+    pub fn capacity(&self) -> usize {
+        match &self.storage {
+            Storage::Map { max_entries, .. } => *max_entries,
+            Storage::Slots { slots, .. } => slots.len(),
+        }
+    }
+
+    /// The bytes the slots of a fixed table take (the map's own overhead is not counted for a
+    /// growing one: there it is the number of entries times the size of a key and an entry).
+    pub fn memory_bytes(&self) -> usize {
+        match &self.storage {
+            Storage::Map { map, .. } => map.len() * std::mem::size_of::<(K, Entry)>(),
+            Storage::Slots { slots, .. } => slots.len() * Self::slot_bytes(),
         }
     }
 
     /// Number of stored positions.
     pub fn len(&self) -> usize {
-        self.map.len()
+        match &self.storage {
+            Storage::Map { map, .. } => map.len(),
+            Storage::Slots { used, .. } => *used,
+        }
     }
 
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
+        self.len() == 0
     }
 
-    /// Forgets everything (needed when the game or the evaluator changes).
+    /// Forgets everything (needed when the game or the evaluator changes). O(1) for a fixed
+    /// table (a new generation makes every slot empty), except once every 2^32 clears.
     pub fn clear(&mut self) {
-        self.map.clear();
+        match &mut self.storage {
+            Storage::Map { map, .. } => map.clear(),
+            Storage::Slots {
+                slots,
+                generation,
+                used,
+            } => {
+                *used = 0;
+                *generation = generation.wrapping_add(1);
+                if *generation == 0 {
+                    for slot in slots.iter_mut() {
+                        slot.key = None;
+                    }
+                }
+            }
+        }
     }
 
     /// The entry of `key`, if any.
+    #[inline]
     pub fn get(&self, key: &K) -> Option<&Entry> {
-        self.map.get(key)
+        match &self.storage {
+            Storage::Map { map, .. } => map.get(key),
+            Storage::Slots {
+                slots, generation, ..
+            } => {
+                let slot = &slots[index(key, slots.len())];
+                (slot.generation == *generation && slot.key.as_ref() == Some(key))
+                    .then_some(&slot.entry)
+            }
+        }
     }
 
-    /// Stores `entry` for `key`, replacing any older one.
+    /// Stores `entry` for `key`, replacing any older one (in a fixed table: whatever the slot
+    /// held).
+    #[inline]
     pub fn store(&mut self, key: K, entry: Entry) {
-        if self.map.len() < self.max_entries {
-            self.map.insert(key, entry);
-        } else if let Some(slot) = self.map.get_mut(&key) {
-            *slot = entry;
+        match &mut self.storage {
+            Storage::Map { map, max_entries } => {
+                if map.len() < *max_entries {
+                    map.insert(key, entry);
+                } else if let Some(slot) = map.get_mut(&key) {
+                    *slot = entry;
+                }
+            }
+            Storage::Slots {
+                slots,
+                generation,
+                used,
+            } => {
+                let i = index(&key, slots.len());
+                let slot = &mut slots[i];
+                if slot.generation != *generation || slot.key.is_none() {
+                    *used += 1;
+                }
+                slot.key = Some(key);
+                slot.generation = *generation;
+                slot.entry = entry;
+            }
         }
+    }
+}
+
+/// The entry of an empty slot (never read: the slot's key is `None`).
+const EMPTY: Entry = Entry {
+    value: 0,
+    bound: Bound::Exact,
+    depth: 0,
+    height: INCOMPLETE,
+    best: NO_MOVE,
+};
+
+/// The slot of `key` among `n`: the hash's high bits scaled to `0..n` (multiply-shift), so any
+/// `n` works, not only powers of two, and the well-mixed high bits of Fx's product are used.
+#[inline]
+fn index<K: Hash>(key: &K, n: usize) -> usize {
+    let mut hasher = FxHasher::default();
+    key.hash(&mut hasher);
+    // One more multiply spreads keys whose hashes differ only in low bits.
+    let h = hasher.finish().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    ((u128::from(h) * n as u128) >> 64) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(value: Value) -> Entry {
+        Entry {
+            value,
+            bound: Bound::Exact,
+            depth: 3,
+            height: INCOMPLETE,
+            best: 0,
+        }
+    }
+
+    #[test]
+    fn fixed_table_replaces_and_never_answers_for_another_key() {
+        // Two slots for a hundred keys: collisions are certain.
+        let bytes = 2 * TranspositionTable::<u32>::slot_bytes();
+        let mut table = TranspositionTable::<u32>::fixed(bytes);
+        assert_eq!(table.capacity(), 2);
+        for k in 0..100u32 {
+            table.store(k, entry(k as Value));
+            assert_eq!(table.get(&k).map(|e| e.value), Some(k as Value));
+        }
+        assert!(table.len() <= 2);
+        let kept: Vec<u32> = (0..100).filter(|k| table.get(k).is_some()).collect();
+        assert!(!kept.is_empty() && kept.len() <= 2);
+        for k in kept {
+            assert_eq!(table.get(&k).unwrap().value, k as Value);
+        }
+        table.clear();
+        assert!(table.is_empty());
+        assert!((0..100).all(|k| table.get(&k).is_none()));
+        table.store(7, entry(70));
+        assert_eq!((table.len(), table.get(&7).unwrap().value), (1, 70));
+    }
+
+    #[test]
+    fn growing_table_respects_its_limit() {
+        let mut table = TranspositionTable::with_max_entries(2);
+        for k in 0..5u8 {
+            table.store(k, entry(Value::from(k)));
+        }
+        assert_eq!(table.len(), 2);
+        table.store(0, entry(9));
+        assert_eq!(table.get(&0).unwrap().value, 9);
+        assert!(table.get(&4).is_none());
     }
 }

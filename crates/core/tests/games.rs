@@ -11,7 +11,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use proptest::prelude::*;
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, Bound, Game, GameOutcome, INFINITY, LimitKind, Limits, Player,
-    SplitMix64, Value, alphabeta, minimax,
+    SplitMix64, TranspositionTable, Value, alphabeta, minimax,
 };
 
 /// An explicit game graph: node 0 is the root; a node without children is terminal.
@@ -147,6 +147,50 @@ impl Game for Shuffled<'_> {
     }
 }
 
+/// The same game, telling the search bounds of every value ([`Game::value_bounds`]): the least
+/// and greatest score (terminal value or evaluation) anywhere below a position, which bound
+/// its value under every depth limit.
+struct Bounded<'a> {
+    inner: &'a Graph,
+    bounds: Vec<(Value, Value)>,
+}
+
+impl<'a> Bounded<'a> {
+    fn new(inner: &'a Graph) -> Self {
+        // Children have larger indices in both generators: fill from the last node back.
+        let mut bounds = vec![(0, 0); inner.score.len()];
+        for s in (0..inner.score.len()).rev() {
+            let mut b = (inner.score[s], inner.score[s]);
+            for &c in &inner.children[s] {
+                assert!(c > s, "children after parents");
+                b = (b.0.min(bounds[c].0), b.1.max(bounds[c].1));
+            }
+            bounds[s] = b;
+        }
+        Bounded { inner, bounds }
+    }
+}
+
+impl Game for Bounded<'_> {
+    type State = usize;
+    type Move = usize;
+    fn to_move(&self, s: &usize) -> Player {
+        self.inner.to_move(s)
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        self.inner.moves(s, out)
+    }
+    fn play(&self, s: &usize, m: &usize) -> usize {
+        self.inner.play(s, m)
+    }
+    fn terminal_value(&self, s: &usize) -> Option<Value> {
+        self.inner.terminal_value(s)
+    }
+    fn value_bounds(&self, s: &usize) -> Option<(Value, Value)> {
+        Some(self.bounds[*s])
+    }
+}
+
 fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
     let mut out = Vec::new();
     for table in [false, true] {
@@ -159,6 +203,26 @@ fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
             }
             out.push(c);
         }
+    }
+    // Enhanced transposition cutoffs, with and without iterative deepening.
+    for iterative in [false, true] {
+        let mut c = AlphaBetaConfig::new()
+            .with_iterative(iterative)
+            .with_etc(true);
+        if let Some(d) = depth {
+            c = c.with_depth(d);
+        }
+        out.push(c);
+    }
+    // Aspiration windows around each iteration's value, narrow and wide.
+    for delta in [1, 4] {
+        let mut c = AlphaBetaConfig::new()
+            .with_iterative(true)
+            .with_aspiration(Some(delta));
+        if let Some(d) = depth {
+            c = c.with_depth(d);
+        }
+        out.push(c);
     }
     out
 }
@@ -213,6 +277,27 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         if let Some(best) = answer.best {
             assert!(best_moves.contains(&best));
         }
+    }
+    // A fixed table of three slots: constant collisions and replacements, same answers.
+    for config in configs(depth) {
+        let slots =
+            TranspositionTable::<usize>::fixed(3 * TranspositionTable::<usize>::slot_bytes());
+        let run = AlphaBeta::with_table(config.clone(), slots).search(g, &0, &eval(g));
+        assert_eq!(
+            run.outcome.value(),
+            Some(oracle.value),
+            "fixed table {config:?}"
+        );
+    }
+    // With the game's value bounds (some nodes answered by a bound alone): same values.
+    let bounded = Bounded::new(g);
+    for config in configs(depth) {
+        let run = AlphaBeta::new(config.clone()).search(&bounded, &0, &eval(g));
+        assert_eq!(
+            run.outcome.value(),
+            Some(oracle.value),
+            "bounded {config:?}"
+        );
     }
     // Root analysis gives every root move's exact value.
     let mut search = AlphaBeta::new(configs(depth)[1].clone());
@@ -677,4 +762,23 @@ fn offset_relative_keys_share_entries() {
         shared.stats.expanded,
         separate.stats.expanded
     );
+}
+
+/// Regression: a table bound that narrows the window and is followed by a cut-off at the first
+/// (finished) child used to make the node "complete" although the bound came from a
+/// depth-limited search, so iterative deepening (here with aspiration windows, which store such
+/// bounds) stopped too early with a depth-3 value. The narrowing entry's height now counts.
+#[test]
+fn a_narrowing_table_bound_keeps_its_incompleteness() {
+    for seed in 0..3000u64 {
+        let g = random_tree(seed, 12, 4, 9);
+        let oracle = minimax(&g, &0, &eval(&g), &Limits::none()).outcome.value();
+        for delta in [1, 2] {
+            let c = AlphaBetaConfig::new()
+                .with_iterative(true)
+                .with_aspiration(Some(delta));
+            let run = AlphaBeta::new(c).search(&g, &0, &eval(&g));
+            assert_eq!(run.outcome.value(), oracle, "seed {seed}");
+        }
+    }
 }

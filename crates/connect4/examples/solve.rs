@@ -1,0 +1,82 @@
+//! Solves one position and prints what `searchlab solve connect4` will print: the score and
+//! its meaning, the best columns, each column's score with `--all-moves`, and statistics.
+//!
+//! ```text
+//! cargo run --release -p searchlab-connect4 --example solve -- 4453 --all-moves
+//! cargo run --release -p searchlab-connect4 --example solve -- "" --weak --timeout 1800
+//! ```
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use searchlab_connect4::{Connect4, DEFAULT_TABLE_BYTES, SolveOptions, Solver, describe_score};
+use searchlab_core::Limits;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(moves) = args.first() else {
+        eprintln!(
+            "usage: solve POSITION [--all-moves] [--weak] [--timeout SECONDS] [--table-mb M]"
+        );
+        return ExitCode::from(2);
+    };
+    let value_of = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse::<u64>().ok())
+    };
+    let mut limits = Limits::none();
+    if let Some(s) = value_of("--timeout") {
+        limits = limits.with_timeout(Duration::from_secs(s));
+    }
+    let table = value_of("--table-mb").map_or(DEFAULT_TABLE_BYTES, |m| (m as usize) << 20);
+    let options = SolveOptions {
+        all_moves: args.iter().any(|a| a == "--all-moves"),
+        weak: args.iter().any(|a| a == "--weak"),
+        limits,
+    };
+    let game = Connect4::standard();
+    let pos = match game.board().parse(moves) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("position {moves:?}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    print!("{}", game.board().render(&pos));
+    let mut solver = Solver::new(game.clone(), table);
+    match solver.solve(&pos, &options) {
+        Ok(a) => {
+            println!(
+                "score {} ({}): {}",
+                a.score,
+                if a.weak { "weak" } else { "exact" },
+                describe_score(game.board(), &pos, a.score, a.weak)
+            );
+            println!("best column(s): {:?}", a.best);
+            if !a.columns.is_empty() {
+                let cols: Vec<String> = a
+                    .columns
+                    .iter()
+                    .map(|c| c.map_or("-".to_string(), |s| s.to_string()))
+                    .collect();
+                println!("columns 1..7: {}", cols.join(" "));
+            }
+            println!(
+                "score: {} nodes generated, {} expanded, {:.3} s; in all: {} generated, {:.3} s; table {} MiB",
+                a.score_stats.generated,
+                a.score_stats.expanded,
+                a.score_stats.elapsed.as_secs_f64(),
+                a.stats.generated,
+                a.stats.elapsed.as_secs_f64(),
+                solver.table_bytes() >> 20
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Connect Four as a [`Game`] of the core: values, and what the game tells the search cheaply.
+//!
+//! Values follow the test files' scores, turned to [`Player::Max`]'s (the first player's, `x`)
+//! point of view: a win with `n` stones on the board before the winning stone is worth
+//! `(W*H + 1 - n) / 2` (rounded down) to the winner, a draw 0.
+//!
+//! With [`Rules::Shortcuts`] (the default, for solving) the game answers what needs no search:
+//! a player who can complete four at once has won (the best possible score: the very next
+//! stone), a player with no move that does not hand the opponent an immediate win has lost
+//! with the opponent's next stone, and two empty cells left without either is a draw. Those
+//! positions are terminal for the search; the moves of the others are only the moves that do
+//! not lose at once, ordered by the number of threats (cells where the mover would complete
+//! four) they create, centre first among equals. [`Rules::Plain`] keeps only the rules (every
+//! playable column, the game over at four in a row or a full board): the oracle that plain
+//! minimax checks the shortcuts against.
+
+use searchlab_core::{Game, Player, Value};
+
+use crate::board::{Board, Position};
+
+/// How much the game decides before the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rules {
+    /// Immediate wins and forced losses are terminal, only non-losing moves, threat order.
+    #[default]
+    Shortcuts,
+    /// The rules only: every playable column, centre first.
+    Plain,
+}
+
+/// Connect Four on a [`Board`], as a [`Game`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect4 {
+    board: Board,
+    rules: Rules,
+}
+
+impl Connect4 {
+    /// The game on `board` with `rules`.
+    pub fn new(board: Board, rules: Rules) -> Self {
+        Connect4 { board, rules }
+    }
+
+    /// 7 x 6 with shortcuts.
+    pub fn standard() -> Self {
+        Connect4::new(Board::standard(), Rules::Shortcuts)
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The score of a win for the player who drops the winning stone when `n` stones are on
+    /// the board: `(W*H + 1 - n) / 2`.
+    #[inline]
+    pub fn win_score(&self, n: u32) -> Value {
+        ((self.board.cells() + 1).saturating_sub(n) / 2) as Value
+    }
+
+    /// Every score lies in `-max_score()..=max_score()`.
+    pub fn max_score(&self) -> Value {
+        self.board.cells().div_ceil(2) as Value
+    }
+
+    /// `score` (for the player to move in `pos`) as a value for [`Player::Max`], and back.
+    #[inline]
+    pub fn to_value(&self, pos: &Position, score: Value) -> Value {
+        if pos.stones().is_multiple_of(2) {
+            score
+        } else {
+            -score
+        }
+    }
+
+    /// The moves that do not let the opponent win at once, as cells (one per column), or, when
+    /// the position is decided, `Err(true)` if the mover can win at once and `Err(false)` if
+    /// every move loses at once.
+    #[inline]
+    fn non_losing(&self, pos: &Position) -> Result<u64, bool> {
+        let b = &self.board;
+        let playable = b.playable(pos);
+        if playable & b.winning_cells(pos.current, pos.mask) != 0 {
+            return Err(true);
+        }
+        let threats = b.winning_cells(pos.current ^ pos.mask, pos.mask);
+        let forced = playable & threats;
+        let candidates = if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return Err(false); // two threats to block: one will be completed
+            }
+            forced
+        } else {
+            playable
+        };
+        // Never play right below an opponent's threat.
+        let safe = candidates & !(threats >> 1);
+        if safe == 0 { Err(false) } else { Ok(safe) }
+    }
+
+    /// The score, for the player to move, of a finished or (with shortcuts) decided position.
+    fn decided_score(&self, pos: &Position) -> Option<Value> {
+        let b = &self.board;
+        let n = pos.stones();
+        if b.last_move_won(pos) {
+            return Some(-self.win_score(n - 1));
+        }
+        if n == b.cells() {
+            return Some(0);
+        }
+        if self.rules == Rules::Plain {
+            return None;
+        }
+        match self.non_losing(pos) {
+            Err(true) => Some(self.win_score(n)),
+            Err(false) => Some(-self.win_score(n + 1)),
+            Ok(_) if n + 2 >= b.cells() => Some(0),
+            Ok(_) => None,
+        }
+    }
+
+    /// The score of a finished or decided position for the player to move (see the module
+    /// doc), `None` while the game needs a search.
+    pub fn decided(&self, pos: &Position) -> Option<Value> {
+        self.decided_score(pos)
+    }
+}
+
+impl Game for Connect4 {
+    type State = Position;
+    /// A column, 0-based.
+    type Move = u8;
+
+    fn to_move(&self, state: &Position) -> Player {
+        if state.stones().is_multiple_of(2) {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+
+    fn moves(&self, state: &Position, out: &mut Vec<u8>) {
+        let b = &self.board;
+        let n = state.stones();
+        if b.last_move_won(state) || n == b.cells() {
+            return;
+        }
+        match self.rules {
+            Rules::Plain => out.extend(
+                b.column_order()
+                    .iter()
+                    .copied()
+                    .filter(|&c| b.can_play(state, c)),
+            ),
+            Rules::Shortcuts => {
+                let Ok(safe) = self.non_losing(state) else {
+                    return;
+                };
+                if n + 2 >= b.cells() {
+                    return; // a draw: see decided_score
+                }
+                // Insertion sort by threats made, stable over the centre-first order.
+                let mut scored: [(u32, u8); 16] = [(0, 0); 16];
+                let mut len = 0;
+                for &c in b.column_order() {
+                    let cell = safe & b.column_mask(c);
+                    if cell == 0 {
+                        continue;
+                    }
+                    let threats = b
+                        .winning_cells(state.current | cell, state.mask)
+                        .count_ones();
+                    let mut i = len;
+                    while i > 0 && scored[i - 1].0 < threats {
+                        scored[i] = scored[i - 1];
+                        i -= 1;
+                    }
+                    scored[i] = (threats, c);
+                    len += 1;
+                }
+                out.extend(scored[..len].iter().map(|&(_, c)| c));
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, state: &Position, mv: &u8) -> Position {
+        self.board.play(state, *mv)
+    }
+
+    fn terminal_value(&self, state: &Position) -> Option<Value> {
+        self.decided_score(state)
+            .map(|score| self.to_value(state, score))
+    }
+
+    fn value_bounds(&self, state: &Position) -> Option<(Value, Value)> {
+        let n = state.stones();
+        // For the mover: with shortcuts, a non-terminal position has no immediate win (so at
+        // best a win with the stone after next) and a non-losing move (so at worst a loss to
+        // the opponent's stone after next); without, anything from the next stone on.
+        let (lo, hi) = match self.rules {
+            Rules::Shortcuts => (-self.win_score(n + 3), self.win_score(n + 2)),
+            Rules::Plain => (-self.win_score(n + 1), self.win_score(n)),
+        };
+        Some(if n.is_multiple_of(2) {
+            (lo, hi)
+        } else {
+            (-hi, -lo)
+        })
+    }
+}

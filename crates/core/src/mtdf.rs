@@ -1,0 +1,289 @@
+//! The null-window driver: the exact value of a game position found by a series of null-window
+//! alpha-beta tests ("is the value at least t?") sharing one transposition table, either by
+//! MTD(f) or by bisection of the value range.
+//!
+//! A null-window test cuts far more than a search with a wide window, and the table carries what
+//! each test learnt into the next, so a handful of tests usually costs less than one wide
+//! search. With a game that knows bounds of its values ([`crate::Game::value_bounds`]) most
+//! nodes of a test are answered by a bound alone.
+
+use crate::alphabeta::AlphaBeta;
+use crate::game::{Bound, Evaluator, Game, GameOutcome, GameResult, Player, Solution, Value};
+use crate::stats::{Iteration, Stats};
+
+/// How the driver chooses the next threshold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Narrowing {
+    /// MTD(f): test at the last answer (`guess` first); each test moves one bound to its
+    /// answer. Few tests when the guess is close to the value.
+    Mtdf {
+        /// The first guess of the value.
+        guess: Value,
+    },
+    /// Bisection of the remaining range, each threshold pulled halfway towards 0 (Pons' rule
+    /// for Connect Four, whose values cluster near a draw): O(log range) tests.
+    Bisect,
+}
+
+/// The value of `root`, clamped to `range`, by null-window tests of `search` (its table is kept
+/// between the tests and after them; its depth limit and other limits apply to each test).
+///
+/// # Arguments
+/// * `search`: the alpha-beta searcher (table, depth limit, limits, value range) to test with.
+/// * `range`: `(lo, hi)`, `lo < hi`: the answer is clamped to it. A `range` narrower than the
+///   game's values answers a coarser question: `(-1, 1)` on a game scored by margin asks only
+///   "win, draw or loss?" (the weak solve), in two tests at most.
+/// * `narrowing`: MTD(f) from a guess, or bisection.
+///
+/// # Returns
+/// A [`Solution`] whose `value` is exact when strictly inside `range`, and otherwise a bound
+/// (`Bound::Upper` at `lo`, `Bound::Lower` at `hi`) unless the searcher's value range says that
+/// end is the game's own. `best` and `pv` come from the last test that proved the value for the
+/// player to move (a fail high for Max, a fail low for Min), so `best` achieves the value; when
+/// no test did (the mover cannot reach above `lo`), from the last test. `stats` add up all the
+/// tests, with one [`Iteration`] per test whose `bound` is its threshold minus `lo`.
+///
+/// # Panics
+/// If `range.0 >= range.1`.
+///
+/// # Complexity
+/// One null-window alpha-beta search per test: MTD(f) needs |value - guess| + 1 tests at most
+/// on integer values, bisection about log2(hi - lo).
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{mtdf, minimax, AlphaBeta, AlphaBetaConfig, Game, Limits, Narrowing, Player, Value};
+///
+/// /// Take 1, 2 or 3 from a pile of 9; the value is Max's stones minus Min's.
+/// struct Take;
+/// type S = (u8, Value, Player); // pile, Max's lead, player to move
+/// impl Game for Take {
+///     type State = S;
+///     type Move = u8;
+///     fn to_move(&self, s: &S) -> Player { s.2 }
+///     fn moves(&self, s: &S, out: &mut Vec<u8>) { out.extend((1..=3).filter(|&t| t <= s.0)) }
+///     fn play(&self, s: &S, t: &u8) -> S {
+///         let gain = if s.2 == Player::Max { Value::from(*t) } else { -Value::from(*t) };
+///         (s.0 - t, s.1 + gain, s.2.other())
+///     }
+///     fn terminal_value(&self, s: &S) -> Option<Value> { (s.0 == 0).then_some(s.1) }
+/// }
+/// let root = (9, 0, Player::Max);
+/// let exact = minimax(&Take, &root, &|_: &S| 0, &Limits::none()).outcome.value().unwrap();
+/// for narrowing in [Narrowing::Mtdf { guess: 0 }, Narrowing::Bisect] {
+///     let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+///     let run = mtdf(&mut search, &Take, &root, &|_: &S| 0, (-9, 9), narrowing);
+///     assert_eq!(run.outcome.value(), Some(exact));
+/// }
+/// ```
+///
+/// Plaat, Schaeffer, Pijls, de Bruin, "Best-first fixed-depth minimax algorithms", Artificial
+/// Intelligence 87 (1996); Pons, "Solving Connect 4: how to build a perfect AI" (2019).
+pub fn mtdf<G, E>(
+    search: &mut AlphaBeta<G>,
+    game: &G,
+    root: &G::State,
+    eval: &E,
+    range: (Value, Value),
+    narrowing: Narrowing,
+) -> GameResult<G::Move>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+{
+    let (lo, hi) = range;
+    assert!(lo < hi, "mtdf: empty range");
+    let maximising = game.to_move(root) == Player::Max;
+    // The value (clamped to the range) lies in lower..=upper.
+    let (mut lower, mut upper) = (lo, hi);
+    let mut guess = match narrowing {
+        Narrowing::Mtdf { guess } => guess.clamp(lo, hi),
+        Narrowing::Bisect => 0,
+    };
+    let mut stats = Stats::default();
+    let mut proved: Option<Solution<G::Move>> = None;
+    let mut last: Option<Solution<G::Move>> = None;
+    let mut complete = true;
+    while lower < upper {
+        // The threshold t in lower+1..=upper: the test asks "value >= t?".
+        let t = match narrowing {
+            Narrowing::Mtdf { .. } => guess.clamp(lower + 1, upper),
+            Narrowing::Bisect => {
+                let mut med = lower + (upper - lower) / 2;
+                if med <= 0 && lower / 2 < med {
+                    med = lower / 2;
+                } else if med >= 0 && upper / 2 > med {
+                    med = upper / 2;
+                }
+                med + 1
+            }
+        };
+        let run = search.search_window(game, root, eval, t - 1, t);
+        let mut run_stats = run.stats;
+        run_stats.iterations = vec![Iteration {
+            bound: (i64::from(t) - i64::from(lo)) as u64,
+            expanded: run_stats.expanded,
+            generated: run_stats.generated,
+        }];
+        stats += &run_stats;
+        let solution = match run.outcome {
+            GameOutcome::Solved(solution) => solution,
+            GameOutcome::Stopped { limit, .. } => {
+                return GameResult {
+                    outcome: GameOutcome::Stopped {
+                        limit,
+                        deepest: None,
+                    },
+                    stats,
+                };
+            }
+        };
+        complete &= solution.complete;
+        let value = solution.value;
+        let high = value >= t;
+        if high {
+            lower = value.clamp(lower, upper);
+        } else {
+            upper = value.clamp(lower, upper);
+        }
+        guess = value;
+        if high == maximising {
+            proved = Some(solution);
+        } else {
+            last = Some(solution);
+        }
+    }
+    let (game_lo, game_hi) = search.config().value_range;
+    let bound = if lower == lo && lo > game_lo {
+        Bound::Upper
+    } else if lower == hi && hi < game_hi {
+        Bound::Lower
+    } else {
+        Bound::Exact
+    };
+    let from = proved.or(last).expect("lo < hi: at least one test ran");
+    GameResult {
+        outcome: GameOutcome::Solved(Solution {
+            value: lower,
+            bound,
+            best: from.best,
+            pv: from.pv,
+            root_moves: Vec::new(),
+            depth: from.depth,
+            complete,
+        }),
+        stats,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{AlphaBetaConfig, Limits, SplitMix64, minimax};
+
+    /// A random game tree: `branching` moves per node to depth `depth`, leaves valued by a hash
+    /// of their path, Max and Min alternating except that move 0 of a node at an even depth
+    /// gives the mover an extra turn (so turns do not simply alternate).
+    struct Random {
+        seed: u64,
+        depth: u8,
+        branching: u8,
+    }
+    type S = (u64, u8, Player);
+    fn mix(x: u64) -> u64 {
+        SplitMix64::new(x).next_u64()
+    }
+    impl Game for Random {
+        type State = S;
+        type Move = u8;
+        fn to_move(&self, s: &S) -> Player {
+            s.2
+        }
+        fn moves(&self, s: &S, out: &mut Vec<u8>) {
+            if s.1 < self.depth {
+                out.extend(0..self.branching);
+            }
+        }
+        fn play(&self, s: &S, m: &u8) -> S {
+            let next = if *m == 0 && s.1.is_multiple_of(2) {
+                s.2
+            } else {
+                s.2.other()
+            };
+            (mix(s.0 ^ u64::from(*m) ^ self.seed), s.1 + 1, next)
+        }
+        fn terminal_value(&self, s: &S) -> Option<Value> {
+            (s.1 == self.depth).then(|| (mix(s.0) % 41) as Value - 20)
+        }
+    }
+
+    #[test]
+    fn both_narrowings_equal_minimax_on_random_trees() {
+        let eval = |s: &S| (mix(s.0 ^ 7) % 41) as Value - 20;
+        for seed in 0..40 {
+            let game = Random {
+                seed,
+                depth: 6,
+                branching: 3,
+            };
+            let root = (seed, 0, Player::Max);
+            let exact = minimax(&game, &root, &eval, &Limits::none());
+            let exact = exact.outcome.solution().unwrap().clone();
+            for narrowing in [Narrowing::Mtdf { guess: 3 }, Narrowing::Bisect] {
+                let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+                let run = mtdf(&mut search, &game, &root, &eval, (-20, 20), narrowing);
+                let got = run.outcome.solution().unwrap();
+                assert_eq!(
+                    (got.value, got.bound),
+                    (exact.value, Bound::Exact),
+                    "{seed}"
+                );
+                // The best move achieves the value.
+                let best = got.best.unwrap();
+                let child = game.play(&root, &best);
+                let v = minimax(&game, &child, &eval, &Limits::none());
+                assert_eq!(v.outcome.value(), Some(exact.value), "{seed}: best move");
+                // A coarse range answers the sign.
+                let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+                let weak = mtdf(&mut search, &game, &root, &eval, (-1, 1), narrowing);
+                let weak = weak.outcome.solution().unwrap();
+                assert_eq!(weak.value, exact.value.signum(), "{seed}: weak");
+                assert!(weak.bound_ok(exact.value));
+            }
+        }
+    }
+
+    trait BoundOk {
+        fn bound_ok(&self, exact: Value) -> bool;
+    }
+    impl<M> BoundOk for Solution<M> {
+        /// Whether `bound` tells the truth about `exact`.
+        fn bound_ok(&self, exact: Value) -> bool {
+            match self.bound {
+                Bound::Exact => self.value == exact,
+                Bound::Lower => exact >= self.value,
+                Bound::Upper => exact <= self.value,
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_test_stops_the_driver() {
+        let game = Random {
+            seed: 1,
+            depth: 8,
+            branching: 4,
+        };
+        let config = AlphaBetaConfig::new().with_limits(Limits::none().with_max_expanded(50));
+        let mut search = AlphaBeta::new(config);
+        let run = mtdf(
+            &mut search,
+            &game,
+            &(1, 0, Player::Max),
+            &|_: &S| 0,
+            (-20, 20),
+            Narrowing::Bisect,
+        );
+        assert!(matches!(run.outcome, GameOutcome::Stopped { .. }));
+    }
+}
