@@ -467,3 +467,18 @@ fn rbfs_and_dfbnb_survive_zero_cost_cycles_and_deep_paths() {
         Some(n as u32)
     );
 }
+
+/// `Cost::scale` rounds down (so weighted A*'s bound stays exact) and saturates at infinity.
+#[test]
+fn cost_scale_rounds_down_and_saturates() {
+    use searchlab_core::Cost;
+    assert_eq!(7u32.scale(3, 2), 10); // 10.5 rounded down
+    assert_eq!(7u8.scale(1, 1), 7);
+    assert_eq!(200u8.scale(2, 1), u8::MAX);
+    assert_eq!(u32::MAX.scale(3, 2), u32::MAX);
+    assert_eq!(u64::MAX.scale(5, 4), u64::MAX);
+    assert_eq!(9usize.scale(0, 4), 0);
+    for (c, n, d) in [(13u16, 7u64, 3u64), (1000, 1234, 1000), (0, 5, 1)] {
+        assert!(u64::from(c.scale(n, d)) * d <= u64::from(c) * n);
+    }
+}
