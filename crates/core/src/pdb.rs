@@ -314,7 +314,8 @@ fn grow_checked(
     }
     let old = bucket.capacity();
     let new = (old * 2).max(64);
-    let grown = *queued_bytes + (new - old) as u64 * 4;
+    // While the bucket moves, its old and its new buffer both live.
+    let grown = *queued_bytes + new as u64 * 4;
     fits(grown)?;
     bucket.reserve_exact(new - old);
     *queued_bytes += (bucket.capacity() - old) as u64 * 4;

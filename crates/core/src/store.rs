@@ -14,24 +14,27 @@ pub(crate) trait Seen<P: Problem + ?Sized> {
 }
 
 /// The bytes a `Vec` of `len` elements of `elem` bytes within `cap` would hold after `extra`
-/// more pushes: a full `Vec` doubles (or grows to fit, if more), as the standard library does.
-/// Checked BEFORE the push, so that the memory limit stops a search instead of the allocator.
+/// more pushes, at the peak: a full `Vec` doubles (or grows to fit, if more), as the standard
+/// library does, and while it moves the old and the new buffer both live (a reallocation seldom
+/// grows in place), so both are counted. Checked BEFORE the push, so that the memory limit
+/// stops a search instead of the allocator.
 #[inline]
 pub(crate) fn vec_bytes_after(len: usize, cap: usize, extra: usize, elem: usize) -> u64 {
     let need = len.saturating_add(extra);
-    let cap = if need > cap {
-        need.max(cap.saturating_mul(2)).max(4)
+    let peak = if need > cap {
+        need.max(cap.saturating_mul(2)).max(4).saturating_add(cap)
     } else {
         cap
     };
-    (cap as u64).saturating_mul(elem as u64)
+    (peak as u64).saturating_mul(elem as u64)
 }
 
 /// The bytes a hash table (hashbrown, behind `std` and rustc-hash maps) of `len` entries within
-/// `cap` would hold after `extra` more insertions. An estimate of its layout: a power-of-two
-/// number of buckets at most 7/8 full, each with its entry (`entry` bytes) and one control
-/// byte; a full table doubles its buckets. Heap memory owned by the entries (a state holding a
-/// `Vec`) is not seen, so problems with such states should set a lower limit.
+/// `cap` would hold after `extra` more insertions, at the peak. An estimate of its layout: a
+/// power-of-two number of buckets at most 7/8 full, each with its entry (`entry` bytes) and one
+/// control byte; a full table doubles its buckets, and the old table lives until every entry
+/// has moved, so both are counted. Heap memory owned by the entries (a state holding a `Vec`)
+/// is not seen, so problems with such states should set a lower limit.
 #[inline]
 pub(crate) fn hash_bytes_after(len: usize, cap: usize, extra: usize, entry: usize) -> u64 {
     let buckets = |cap: usize| -> u64 {
@@ -48,7 +51,8 @@ pub(crate) fn hash_bytes_after(len: usize, cap: usize, extra: usize, entry: usiz
     };
     let need = len.saturating_add(extra);
     let b = if need > cap {
-        buckets(need).max(buckets(cap).saturating_mul(2)).max(4)
+        let grown = buckets(need).max(buckets(cap).saturating_mul(2)).max(4);
+        grown.saturating_add(buckets(cap))
     } else {
         buckets(cap)
     };

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use searchlab_core::pdb::PdbError;
-use searchlab_core::{LimitKind, Limits, Outcome, astar};
+use searchlab_core::{LimitKind, Limits, Outcome, astar, bfs};
 use searchlab_npuzzle::cache::{Origin, load_or_build_limited};
 use searchlab_npuzzle::pattern::{PatternError, PatternSpace};
 use searchlab_npuzzle::{Eight, Fifteen, Manhattan};
@@ -77,6 +77,26 @@ fn astar_on_a_hard_fifteen_board_stops_at_the_memory_limit() {
         "peak {peak} bytes, limit {limit}"
     );
     // And it did use most of what it was allowed (the estimate is not wildly high).
+    assert!(peak >= limit / 4, "peak {peak} bytes, limit {limit}");
+}
+
+#[test]
+fn bfs_on_a_hard_fifteen_board_stops_at_the_memory_limit() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let puzzle = Fifteen::standard();
+    let board = puzzle.parse(HARD).unwrap();
+    let limit: u64 = 32 << 20;
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let run = bfs(&puzzle, &board, &Limits::none().with_max_memory(limit));
+    let peak = (PEAK.load(Ordering::Relaxed) - before) as u64;
+    eprintln!("BFS peak {peak} bytes (limit {limit}), {:?}", run.stats);
+    assert_eq!(run.outcome, Outcome::Stopped(LimitKind::Memory));
+    assert!(run.stats.expanded > 10_000, "{:?}", run.stats);
+    assert!(
+        peak <= limit + limit / 8,
+        "peak {peak} bytes, limit {limit}"
+    );
     assert!(peak >= limit / 4, "peak {peak} bytes, limit {limit}");
 }
 
