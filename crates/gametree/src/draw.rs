@@ -384,17 +384,14 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
             edges = edges.add(cut_mark(x1, y1, x2, y2));
         }
         if let Some(label) = opts.move_labels.get(id).filter(|l| !l.is_empty()) {
-            // Beside the edge, just below the parent, on the side the edge leans to.
-            let t = 0.42;
-            let (mx, my) = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t);
-            let (dx, anchor) = if x2 < x1 - 0.5 {
-                (-5.0, "end")
-            } else {
-                (5.0, "start")
-            };
+            // Centred just above the child: there neighbours are a leaf gap apart, while
+            // near the parent the edges converge. A white halo keeps it readable on the edge.
             labels = labels.add(
-                text(mx + dx, my, label)
-                    .set("text-anchor", anchor)
+                text(x2, y2 - R - 5.0, label)
+                    .set("text-anchor", "middle")
+                    .set("stroke", "white")
+                    .set("stroke-width", 3)
+                    .set("paint-order", "stroke")
                     .set("fill", if pruned[id] { GREY } else { "#333" }),
             );
         }
@@ -431,6 +428,7 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
         let name = tree.name(id);
         let tip = tooltip(&name, n, values[id], trace[id]);
         let (shape, value_y) = shape(n, x, y);
+        let value = values[id].to_string();
         nodes = nodes.add(
             shape
                 .set("class", class)
@@ -440,17 +438,19 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
                 .add(Title::new(tip)),
         );
         nodes = nodes.add(
-            text(x, value_y, &values[id].to_string())
+            text(x, value_y, &value)
                 .set("text-anchor", "middle")
-                .set("font-size", 11)
+                // Four characters and more would spill out of the shape.
+                .set("font-size", if value.len() > 3 { 9 } else { 11 })
                 .set("font-weight", "bold")
                 .set("fill", if pruned[id] { GREY } else { "#111" }),
         );
         if opts.names {
-            // Leaves sit side by side: their names go below them, the others' up right.
+            // Leaves sit side by side: their names go below them.
             let label = if n.leaf.is_some() {
                 text(x, y + R * 0.8 + 10.0, &name).set("text-anchor", "middle")
             } else {
+                // Up right: below right is alpha-beta's bound, below left the edges.
                 text(x + R + 2.0, y - R + 4.0, &name)
             };
             nodes = nodes.add(label.set("font-size", 8).set("fill", "#888"));
@@ -558,8 +558,8 @@ fn tooltip(name: &str, n: &Node, value: Value, searched: Option<Searched>) -> St
     format!("{name} ({kind}): minimax {value}; {ab}")
 }
 
-/// A double bar across the edge `(x1, y1) -> (x2, y2)`, a third of the way down: the seeds'
-/// mark for a branch alpha-beta cut.
+/// A double bar across the edge `(x1, y1) -> (x2, y2)`, 60% of the way down (where sibling
+/// edges have spread apart): the seeds' mark for a branch alpha-beta cut.
 fn cut_mark(x1: f64, y1: f64, x2: f64, y2: f64) -> Group {
     let (dx, dy) = (x2 - x1, y2 - y1);
     let len = dx.hypot(dy).max(1e-9);
@@ -567,14 +567,14 @@ fn cut_mark(x1: f64, y1: f64, x2: f64, y2: f64) -> Group {
     let (px, py) = (-uy, ux); // across it
     let mut g = Group::new().set("class", "cut");
     for off in [-3.0, 3.0] {
-        let t = len * 0.4 + off;
+        let t = len * 0.6 + off;
         let (cx, cy) = (x1 + ux * t, y1 + uy * t);
         g = g.add(
             Line::new()
-                .set("x1", fmt(cx - px * 8.0))
-                .set("y1", fmt(cy - py * 8.0))
-                .set("x2", fmt(cx + px * 8.0))
-                .set("y2", fmt(cy + py * 8.0))
+                .set("x1", fmt(cx - px * 6.0))
+                .set("y1", fmt(cy - py * 6.0))
+                .set("x2", fmt(cx + px * 6.0))
+                .set("y2", fmt(cy + py * 6.0))
                 .set("stroke", "#222")
                 .set("stroke-width", 2),
         );
