@@ -29,7 +29,7 @@ use thiserror::Error;
 
 use crate::{Analysis, GameTree, Node};
 
-/// The most nodes [`game_svg`] expands: beyond a few thousand nodes a tree picture is too
+/// The most nodes [`game_svg`] expands and [`draw_tree`] draws: beyond a few thousand nodes a tree picture is too
 /// wide to read (and to render), so a larger request is refused rather than drawn.
 pub const MAX_DRAW_NODES: usize = 2_000;
 
@@ -477,6 +477,34 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
     doc.to_string()
 }
 
+/// Analyses `tree` and draws it: [`analyse`](crate::analyse), then [`tree_svg`], refusing
+/// trees of more than [`MAX_DRAW_NODES`] nodes (what `solve gametree TREE --draw FILE` wants).
+///
+/// # Errors
+/// [`DrawError::TreeTooLarge`].
+///
+/// # Complexity
+/// O(nodes).
+///
+/// # Example
+/// ```
+/// use searchlab_core::Player;
+/// use searchlab_gametree::{GameTree, draw};
+///
+/// let tree = GameTree::parse("((3,5),(2,(9,1)))", Player::Max).unwrap();
+/// let svg = draw::draw_tree(&tree, &draw::DrawOptions::default()).unwrap();
+/// assert!(svg.contains("value 3"));
+/// ```
+pub fn draw_tree(tree: &GameTree, opts: &DrawOptions) -> Result<String, DrawError> {
+    if tree.len() > MAX_DRAW_NODES {
+        return Err(DrawError::TreeTooLarge {
+            nodes: tree.len(),
+            limit: MAX_DRAW_NODES,
+        });
+    }
+    Ok(tree_svg(tree, &crate::analyse(tree), opts))
+}
+
 /// Marks `node` and everything below it.
 fn mark_subtree(tree: &GameTree, node: usize, marks: &mut [bool]) {
     let mut stack = vec![node];
@@ -660,9 +688,20 @@ fn fmt(v: f64) -> String {
     }
 }
 
-/// Why a game could not be expanded into a tree to draw.
+/// Why a tree or a game was not drawn.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ExpandError {
+pub enum DrawError {
+    /// A given tree has more nodes than a picture can show.
+    #[error(
+        "the tree has {nodes} nodes, more than the {limit} a picture can show; \
+         draw a subtree instead"
+    )]
+    TreeTooLarge {
+        /// Its nodes.
+        nodes: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The tree to the requested depth has more nodes than allowed.
     #[error(
         "the game tree to depth {depth} has more than {limit} nodes: too many to draw; \
@@ -711,8 +750,8 @@ pub struct ExpandedGame {
 /// The tree, the move labels and the number of estimated leaves.
 ///
 /// # Errors
-/// [`ExpandError::TooManyNodes`] as soon as the tree outgrows `max_nodes` (the expansion
-/// stops there, so the work is bounded by it); [`ExpandError::Range`] for a value the
+/// [`DrawError::TooManyNodes`] as soon as the tree outgrows `max_nodes` (the expansion
+/// stops there, so the work is bounded by it); [`DrawError::Range`] for a value the
 /// searches cannot hold.
 ///
 /// # Complexity
@@ -748,7 +787,7 @@ pub fn expand_game<G, E, L>(
     depth: u32,
     max_nodes: usize,
     label: L,
-) -> Result<ExpandedGame, ExpandError>
+) -> Result<ExpandedGame, DrawError>
 where
     G: Game + ?Sized,
     E: Evaluator<G> + ?Sized,
@@ -772,9 +811,9 @@ where
             parent: Option<usize>,
             index: usize,
             label: String,
-        ) -> Result<(), ExpandError> {
+        ) -> Result<(), DrawError> {
             if self.tree.nodes.len() >= self.max_nodes {
-                return Err(ExpandError::TooManyNodes {
+                return Err(DrawError::TooManyNodes {
                     limit: self.max_nodes,
                     depth: self.depth,
                 });
@@ -810,7 +849,7 @@ where
             };
             if let Some(v) = value {
                 if v.unsigned_abs() >= searchlab_core::INFINITY.unsigned_abs() {
-                    return Err(ExpandError::Range {
+                    return Err(DrawError::Range {
                         path: self.tree.name(id),
                         value: v,
                     });
@@ -882,7 +921,7 @@ pub fn game_svg<G, E, L>(
     depth: u32,
     label: L,
     opts: &DrawOptions,
-) -> Result<String, ExpandError>
+) -> Result<String, DrawError>
 where
     G: Game + ?Sized,
     E: Evaluator<G> + ?Sized,

@@ -33,7 +33,7 @@
 
 pub mod draw;
 
-pub use draw::{DrawOptions, ExpandError, ExpandedGame, expand_game, game_svg, tree_svg};
+pub use draw::{DrawError, DrawOptions, ExpandedGame, draw_tree, expand_game, game_svg, tree_svg};
 
 use std::cell::RefCell;
 use std::fmt::Write as _;

@@ -8,7 +8,7 @@
 use roxmltree::Document;
 use searchlab_core::{Bound, Game, Player, SplitMix64};
 use searchlab_gametree::draw::{
-    self, DrawOptions, ExpandError, MAX_DRAW_NODES, alphabeta_trace, expand_game, game_svg,
+    self, DrawError, DrawOptions, MAX_DRAW_NODES, alphabeta_trace, expand_game, game_svg,
     minimax_values, tree_svg,
 };
 use searchlab_gametree::{Analysis, GameTree, analyse};
@@ -242,7 +242,7 @@ fn too_large_a_tree_is_refused() {
     .unwrap_err();
     assert_eq!(
         err,
-        ExpandError::TooManyNodes {
+        DrawError::TooManyNodes {
             limit: MAX_DRAW_NODES,
             depth: 4
         }
@@ -305,4 +305,27 @@ fn a_single_leaf_is_a_picture_too() {
     let a = analyse(&tree);
     let svg = draw::tree_svg(&tree, &a, &DrawOptions::default());
     check_picture(&tree, &a, &svg);
+}
+
+#[test]
+fn draw_tree_refuses_what_it_cannot_show() {
+    // A complete binary tree of depth 10 has 2,047 nodes; depth 9 has 1,023.
+    fn full(depth: u32) -> String {
+        if depth == 0 {
+            "1".into()
+        } else {
+            format!("({0},{0})", full(depth - 1))
+        }
+    }
+    let big = GameTree::parse(&full(10), Player::Max).unwrap();
+    assert_eq!(
+        draw::draw_tree(&big, &DrawOptions::default()).unwrap_err(),
+        DrawError::TreeTooLarge {
+            nodes: 2_047,
+            limit: MAX_DRAW_NODES
+        }
+    );
+    let small = GameTree::parse(&full(9), Player::Max).unwrap();
+    let svg = draw::draw_tree(&small, &DrawOptions::default()).unwrap();
+    check_picture(&small, &analyse(&small), &svg);
 }
