@@ -271,8 +271,9 @@ fn height(tree: &GameTree) -> usize {
 /// assert_eq!(nodes.iter().filter(|n| n.split('"').next().unwrap().ends_with(" pv")).count(), 3);
 /// ```
 ///
-/// The figures are those of seed 004 (figure 3.10) and of Knuth and Moore, "An analysis of
-/// alpha-beta pruning", Artificial Intelligence 6 (1975), figure 4.
+/// The figure is seed 004's figure 3.10 (drawn by hand there); the fail-soft alpha-beta whose
+/// cutoffs it shows is that of D. E. Knuth and R. W. Moore, "An analysis of alpha-beta
+/// pruning", Artificial Intelligence 6(4), 1975.
 pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> String {
     let values = minimax_values(tree);
     let trace = alphabeta_trace(tree);
