@@ -31,6 +31,10 @@
 //! assert_eq!(tree.render(a.pruned[0]), "(9,1)");
 //! ```
 
+pub mod draw;
+
+pub use draw::{DrawError, DrawOptions, ExpandedGame, draw_tree, expand_game, game_svg, tree_svg};
+
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
