@@ -12,11 +12,9 @@
 //! only, and prints each answer as soon as it has it.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use searchlab_core::{Iteration, Stats};
 use serde_json::{Value, json};
@@ -28,55 +26,6 @@ pub enum Format {
     Text,
     /// JSON Lines: one compact JSON object per instance per line, bad instances included.
     Json,
-}
-
-/// Writes `value` as one compact line, so that `jq` and line-oriented tools see one instance
-/// per line whatever the problem.
-pub fn json_line(out: &mut dyn Write, value: &Value) -> io::Result<()> {
-    writeln!(out, "{value}")
-}
-
-/// The name of an input file in messages and in JSON `source`: `stdin` for `-`, as the
-/// instance readers of the sliding puzzles name it.
-pub fn source_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "stdin".to_owned()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// The whole text of a file, or of standard input for `-`.
-pub fn read_input(path: &Path) -> anyhow::Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading standard input")
-    } else {
-        // A file that cannot be read is bad input (exit status 2), like a bad line in it.
-        std::fs::read_to_string(path).map_err(|e| {
-            crate::error::BadInput(format!("cannot read {}: {e}", path.display())).into()
-        })
-    }
-}
-
-/// Splits the `source` of an [`Instance`](crate::instances::Instance) (`FILE:LINE`, or
-/// `argument N` with no line) into the file and the line.
-pub fn split_source(source: &str) -> (&str, Option<usize>) {
-    match source.rsplit_once(':') {
-        Some((file, line)) => match line.parse() {
-            Ok(line) => (file, Some(line)),
-            Err(_) => (source, None),
-        },
-        None => (source, None),
-    }
-}
-
-/// The short name of an instance on the progress bar: `FILE:LINE`, or the source alone (an
-/// argument), the inverse of [`split_source`].
-pub fn instance_label(source: &str, line: Option<usize>) -> String {
-    match line {
-        Some(line) => format!("{source}:{line}"),
-        None => source.to_owned(),
-    }
 }
 
 /// One line of statistics: only the fields the algorithm filled in.

@@ -76,6 +76,8 @@
 pub mod alphabeta;
 pub mod astar;
 pub mod bfs;
+pub mod catalogue;
+pub mod describe;
 pub mod game;
 pub mod idastar;
 pub mod iddfs;
@@ -90,6 +92,10 @@ pub mod table;
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
 pub use bfs::bfs;
+pub use catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm, UnknownAlgorithm};
+pub use describe::{
+    Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
+};
 pub use game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };

@@ -31,6 +31,8 @@
 //! assert_eq!(tree.render(a.pruned[0]), "(9,1)");
 //! ```
 
+pub mod describe;
+
 use std::cell::RefCell;
 use std::fmt::Write as _;
 
