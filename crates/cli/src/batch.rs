@@ -235,7 +235,10 @@ pub fn text_report(shown: &str, answer: &Answer, label: &str) -> String {
         s += line;
         s.push('\n');
     }
-    s += &format!("  {label}: {}\n", stats_text(&answer.stats));
+    // A board that parity proved unsolvable had no search: no statistics to show.
+    if !(answer.status == Status::Unsolvable && answer.stats == Default::default()) {
+        s += &format!("  {label}: {}\n", stats_text(&answer.stats));
+    }
     s
 }
 

@@ -44,7 +44,7 @@ fn json_with_a_min_root() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["source"], "argument 1");
     assert_eq!(j["status"], "solved");
     assert_eq!(j["value"], 0);
     assert_eq!(j["pv"], serde_json::json!(["1", "1.1"]));
@@ -92,7 +92,7 @@ fn json_for_a_malformed_tree_is_one_error_row() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["source"], "argument 1");
     assert_eq!(j["status"], "error");
     assert!(j["line"].is_null());
     assert_eq!(

@@ -92,7 +92,7 @@ fn solve_json_has_the_answer_and_the_counts() {
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1, "one line for one board");
     let report = &rows[0];
-    assert_eq!(report["source"], "BOARD");
+    assert_eq!(report["source"], "argument 1");
     assert!(report["line"].is_null());
     assert_eq!(report["algorithm"], "idastar");
     assert_eq!(report["status"], "solved");

@@ -68,7 +68,15 @@ fn solve_reports_value_best_move_and_statistics() {
     assert!(stdout.contains("expanded"), "{stdout}");
 
     let out = searchlab(
-        &["solve", "tictactoe", "--size", "4", "--format", "json"],
+        &[
+            "solve",
+            "tictactoe",
+            "empty",
+            "--size",
+            "4",
+            "--format",
+            "json",
+        ],
         "",
     );
     let j = json(&out);
@@ -125,14 +133,32 @@ fn all_moves_in_row_major_order_with_both_algorithms() {
 #[test]
 fn depth_limited_search_uses_the_seed_evaluation() {
     let out = searchlab(
-        &["solve", "tictactoe", "--depth", "1", "--format", "json"],
+        &[
+            "solve",
+            "tictactoe",
+            "empty",
+            "--max-depth",
+            "1",
+            "--format",
+            "json",
+        ],
         "",
     );
     let j = json(&out);
     assert_eq!(j["best"], "(1,1)"); // the centre: 4 lines through it
     assert_eq!(j["value"], 4);
     assert_eq!(j["exact"], false);
-    let out = searchlab(&["solve", "tictactoe", "--depth", "3", "--iterative"], "");
+    let out = searchlab(
+        &[
+            "solve",
+            "tictactoe",
+            "empty",
+            "--max-depth",
+            "3",
+            "--iterative",
+        ],
+        "",
+    );
     assert!(text(&out.stdout).contains("estimate for x (depth-limited)"));
 }
 
@@ -194,7 +220,7 @@ fn bad_input_is_exit_status_2_with_a_message() {
         (&["--size", "9"], "need 1 <= k <= n <= 8"),
     ];
     for (args, message) in cases {
-        let mut all = vec!["solve", "tictactoe"];
+        let mut all = vec!["solve", "tictactoe", "empty"];
         all.extend_from_slice(args);
         let out = searchlab(&all, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -245,6 +271,7 @@ fn node_limit_stops_cleanly() {
         &[
             "solve",
             "tictactoe",
+            "empty",
             "--size",
             "4",
             "--max-nodes",

@@ -98,7 +98,7 @@ fn solve_a_position_as_json() {
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1, "one line for one position");
     let v = &rows[0];
-    assert_eq!(v["source"], "MOVES");
+    assert_eq!(v["source"], "argument 1");
     assert_eq!(v["status"], "solved");
     assert_eq!(v["input"], "2-4 4-5 5-9 3-6 2-5 3-5");
     assert_eq!(v["played"].as_array().unwrap().len(), 6);
