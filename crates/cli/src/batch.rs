@@ -167,7 +167,11 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         }
         progress.answer(&mut out, |out| match args.format {
             Format::Text => {
-                let text = text_report(&problem.show(instance), &answer, &label);
+                let mut text = text_report(&problem.show(instance), &answer, &label);
+                // An instance named inside its file (a judge's game) says which it is.
+                if let Some(name) = &item.name {
+                    text.insert_str(0, &format!("{name}:\n"));
+                }
                 out.write_all(text.as_bytes())
             }
             Format::Json => {
@@ -215,7 +219,8 @@ fn bad_line<I>(
             "line": item.line,
             "input": item.input,
             "status": "error",
-            "error": error,
+            // The first line: what is wrong (a parser's caret drawing stays on stderr).
+            "error": error.lines().next().unwrap_or_default(),
         });
         writeln!(out, "{row}")?;
     }

@@ -123,6 +123,27 @@ fn solved(
     a.length = Some(value.to_string());
     a.key = Some(value.to_string());
     a.moves = best.first().map(|m| m.to_string());
+    a.fields.push((
+        "played",
+        p.moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .into(),
+    ));
+    a.fields.push((
+        "score",
+        Field::Map(vec![
+            ("A".into(), u32::from(p.position.score(Side::A)).into()),
+            ("B".into(), u32::from(p.position.score(Side::B)).into()),
+        ]),
+    ));
+    a.fields.push((
+        "to_move",
+        (!p.position.is_over())
+            .then(|| p.position.to_move().to_string())
+            .into(),
+    ));
     a.fields.push(("margin", value.into()));
     a.fields.push(("winner", winner.to_string().into()));
     a.fields.push((
@@ -261,7 +282,7 @@ transposition table); minimax values the position alone.";
             .lines()
             .map(str::trim)
             .find(|l| !l.is_empty() && !l.starts_with('#'));
-        if !first.is_some_and(|l| l.parse::<i64>().is_ok()) {
+        if first.is_none_or(|l| l.parse::<i64>().is_err()) {
             return None;
         }
         let batch = parse_judge(text);
@@ -281,8 +302,12 @@ transposition table); minimax values the position alone.";
                 Err(e) => Parsed {
                     line: e.line,
                     input: None,
-                    name: e.game.map(|n| format!("game {n}")),
-                    instance: Err(e.kind.to_string()),
+                    name: None,
+                    // The judge's messages name the game first: `game 2: move count ...`.
+                    instance: Err(match e.game {
+                        Some(n) => format!("game {n}: {}", e.kind),
+                        None => e.kind.to_string(),
+                    }),
                 },
             })
             .collect();
