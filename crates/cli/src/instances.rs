@@ -135,33 +135,32 @@ fn read_source<D: Description>(problem: &D, path: &Path, items: &mut Vec<Item<D:
                 line: Some(p.line),
                 input: p.input,
                 name: p.name,
-                expected: None,
+                expected: p.expected,
                 parsed: p.instance,
             }));
             return;
         }
         if D::WHOLE_INPUT {
-            items.push(Item {
-                source,
-                line: None,
-                input: None,
-                name: None,
-                expected: None,
-                parsed: problem.parse(text),
-            });
+            // Comments and blank lines alone are no instance.
+            let blank = text
+                .lines()
+                .map(str::trim)
+                .all(|l| l.is_empty() || l.starts_with('#'));
+            if !blank {
+                items.push(Item {
+                    source,
+                    line: None,
+                    input: Some(text.trim().to_owned()),
+                    name: None,
+                    expected: None,
+                    parsed: problem.parse(text),
+                });
+            }
             return;
         }
-    } else if D::WHOLE_INPUT {
-        items.push(Item {
-            source,
-            line: None,
-            input: None,
-            name: None,
-            expected: None,
-            parsed: Err("the input is not UTF-8 text".to_owned()),
-        });
-        return;
     }
+    // Line by line; also a whole-input problem's file that is not UTF-8 throughout, so that
+    // the bad line is named and the others are read.
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let line = Some(i + 1);

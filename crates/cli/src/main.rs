@@ -70,7 +70,15 @@ fn main() -> ExitCode {
         .subcommand(registry::gen_command(&entries))
         .subcommand(
             clap::Command::new("list")
-                .about("List every problem with its algorithms and heuristics"),
+                .about("List every problem with its algorithms and heuristics")
+                .arg(
+                    clap::Arg::new("format")
+                        .long("format")
+                        .value_name("FORMAT")
+                        .default_value("text")
+                        .value_parser(["text", "json"])
+                        .help("Output format: text, or JSON Lines (one problem per line)"),
+                ),
         );
     let matches = command.get_matches();
     let result = match matches.subcommand() {
@@ -88,7 +96,10 @@ fn main() -> ExitCode {
             registry::run_solve(&entries, m)
         }
         Some(("gen", m)) => registry::run_gen(&entries, m),
-        Some(("list", _)) => registry::list(&entries),
+        Some(("list", m)) => registry::list(
+            &entries,
+            m.get_one::<String>("format").is_some_and(|f| f == "json"),
+        ),
         _ => match Cli::from_arg_matches(&matches) {
             Ok(cli) => match cli.command {
                 Command::Judge { problem } => judge(problem),

@@ -249,11 +249,25 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `searchlab list`: every problem with its algorithms and heuristics.
-pub fn list(entries: &[Entry]) -> anyhow::Result<ExitCode> {
+/// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
+/// object per problem per line, for scripts and the registry-walking tests).
+pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for e in entries {
+        if json {
+            let row = serde_json::json!({
+                "name": e.name,
+                "kind": match e.kind { Kind::Puzzle => "puzzle", Kind::Game => "game" },
+                "summary": e.summary,
+                "algorithms": e.algorithms.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                "default_algorithm": e.default_algorithm.name(),
+                "heuristics": e.heuristics.iter().map(|h| h.0).collect::<Vec<_>>(),
+                "default_heuristic": e.default_heuristic,
+            });
+            writeln!(out, "{row}")?;
+            continue;
+        }
         let kind = match e.kind {
             Kind::Puzzle => "puzzle",
             Kind::Game => "game",

@@ -256,6 +256,8 @@ pub struct Parsed<I> {
     pub input: Option<String>,
     /// A name within the file (`game 3`), when the format numbers its instances.
     pub name: Option<String>,
+    /// The expected answer the file gives for it, if any.
+    pub expected: Option<String>,
     /// The instance, or what is wrong with it.
     pub instance: Result<I, String>,
 }

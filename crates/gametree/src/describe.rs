@@ -116,31 +116,38 @@ looked at.";
     fn parse(&self, text: &str) -> Result<GameTree, String> {
         GameTree::parse(text, self.root).map_err(|e| explain(text, &e))
     }
-    /// A file of several lines that each hold a whole tree (what `searchlab gen gametree`
-    /// writes) is one tree per line; any other file is one tree.
+    /// A file whose first line holds a whole tree (optionally with an expected value after
+    /// `|`) is one tree per line, each line answered or reported on its own: what
+    /// `searchlab gen gametree` writes, and `puzzles/gametree/easy.txt`. Any other file is
+    /// one tree, which may span lines.
     fn parse_file(&self, _: Option<&std::path::Path>, text: &str) -> Option<Vec<Parsed<GameTree>>> {
-        let lines: Vec<(usize, &str)> = text
+        let lines: Vec<(usize, &str, Option<String>)> = text
             .lines()
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .map(|(i, l)| match l.split_once('|') {
+                Some((t, e)) => (i, t.trim(), Some(e.trim().to_owned())),
+                None => (i, l, None),
+            })
             .collect();
-        let trees: Vec<GameTree> = lines
-            .iter()
-            .map_while(|(_, l)| GameTree::parse(l, self.root).ok())
-            .collect();
-        (lines.len() > 1 && trees.len() == lines.len()).then(|| {
+        let first = lines.first()?;
+        let per_line = lines.len() > 1 || first.2.is_some();
+        if !per_line || GameTree::parse(first.1, self.root).is_err() {
+            return None;
+        }
+        Some(
             lines
-                .iter()
-                .zip(trees)
-                .map(|(&(line, text), tree)| Parsed {
+                .into_iter()
+                .map(|(line, text, expected)| Parsed {
                     line,
                     input: Some(text.to_owned()),
                     name: None,
-                    instance: Ok(tree),
+                    expected,
+                    instance: self.parse(text),
                 })
-                .collect()
-        })
+                .collect(),
+        )
     }
     fn show(&self, tree: &GameTree) -> String {
         format!(

@@ -225,7 +225,9 @@ pub fn pattern_databases(
             partition.name(),
             cached.db.len()
         );
-        let _ = if ms < 1000.0 {
+        let _ = if ms < 1.0 {
+            write!(msg, "{:.0} us", ms * 1e3)
+        } else if ms < 1000.0 {
             write!(msg, "{ms:.1} ms")
         } else {
             write!(msg, "{:.2} s", ms / 1e3)

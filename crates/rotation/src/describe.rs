@@ -106,6 +106,7 @@ read up to that line.";
                     line,
                     input: Some(input.to_owned()),
                     name: None,
+                    expected: None,
                     instance: board,
                 })
                 .collect()

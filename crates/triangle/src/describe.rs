@@ -294,6 +294,7 @@ transposition table); minimax values the position alone.";
                     line: g.line,
                     input: Some(join(&g.moves)),
                     name: Some(format!("game {}", g.number)),
+                    expected: None,
                     instance: Ok(Played {
                         moves: g.moves,
                         position: g.position,
@@ -303,6 +304,7 @@ transposition table); minimax values the position alone.";
                     line: e.line,
                     input: None,
                     name: None,
+                    expected: None,
                     // The judge's messages name the game first: `game 2: move count ...`.
                     instance: Err(match e.game {
                         Some(n) => format!("game {n}: {}", e.kind),
@@ -316,6 +318,7 @@ transposition table); minimax values the position alone.";
                 line: e.line,
                 input: None,
                 name: None,
+                expected: None,
                 instance: Err(e.kind.to_string()),
             });
         }

@@ -201,13 +201,23 @@ j until i is empty or j full. An expected answer after '|' is the length or `uns
                 "--jugs {n} --max {max}: expected 1 to {MAX_JUGS} jugs of 1 to {MAX_CAPACITY}"
             ));
         }
-        Ok((0..count)
-            .map(|_| {
-                let caps: Vec<String> = (0..n)
-                    .map(|_| (1 + rng.below(u64::from(max))).to_string())
-                    .collect();
-                format!("{} : {}", caps.join(" "), 1 + rng.below(u64::from(max)))
-            })
-            .collect())
+        if max < 2 {
+            return Err(format!("--max {max}: a target needs a jug of at least 2"));
+        }
+        let mut lines = Vec::with_capacity(count);
+        while lines.len() < count {
+            let caps: Vec<u32> = (0..n)
+                .map(|_| 1 + rng.below(u64::from(max)) as u32)
+                .collect();
+            let largest = caps.iter().copied().max().unwrap_or(1);
+            // A target below the largest jug and no jug's capacity: one fill never reaches it.
+            let target = 1 + rng.below(u64::from(largest)) as u32;
+            if target == largest || caps.contains(&target) {
+                continue;
+            }
+            let caps: Vec<String> = caps.iter().map(u32::to_string).collect();
+            lines.push(format!("{} : {target}", caps.join(" ")));
+        }
+        Ok(lines)
     }
 }
