@@ -22,7 +22,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "D")]
     pub max_depth: Option<u64>,
     /// Stop each search after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
     pub timeout: Option<f64>,
     /// Stop a search whose tables would pass this size (`4G`, `512M`, `100K` or bytes).
     /// Default: 3/4 of the physical memory, and never above the process's address-space
@@ -48,6 +48,17 @@ impl LimitArgs {
         }
         limits.max_memory = self.max_memory.or_else(default_memory);
         Ok(limits)
+    }
+}
+
+/// A number of seconds from 0 to a year; the message quotes what the user typed (`1e309`,
+/// not `inf`).
+pub fn parse_timeout(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(secs) if (0.0..=MAX_TIMEOUT).contains(&secs) => Ok(secs),
+        _ => Err(format!(
+            "'{text}': expected a number of seconds from 0 to {MAX_TIMEOUT} (a year)"
+        )),
     }
 }
 
@@ -140,6 +151,15 @@ mod tests {
         assert_eq!(limits.max_cost, Some(3));
         assert_eq!(limits.timeout, Some(Duration::from_millis(500)));
         assert_eq!(limits.max_memory, Some(1 << 20));
+    }
+
+    #[test]
+    fn timeouts_are_refused_in_the_words_typed() {
+        assert_eq!(parse_timeout("2.5"), Ok(2.5));
+        for text in ["1e309", "inf", "NaN", "-1", "1e30", "soon"] {
+            let e = parse_timeout(text).unwrap_err();
+            assert!(e.starts_with(&format!("'{text}'")), "{e}");
+        }
     }
 
     #[test]
