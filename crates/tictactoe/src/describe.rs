@@ -7,7 +7,9 @@ use searchlab_core::{
     Kind, Limits, OptionSpec, Options, RootMove, SplitMix64, Status, Value,
 };
 
-use crate::{Board, BoardError, Geometry, Goal, Scoring, SeedEval, Side, Square, TicTacToe, WIN};
+use crate::{
+    Board, BoardError, Geometry, Goal, MoveOrder, Scoring, SeedEval, Side, Square, TicTacToe, WIN,
+};
 
 /// n x n tic-tac-toe with k in a row.
 #[derive(Debug)]
@@ -178,10 +180,13 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         OPTIONS
     }
     fn heuristics() -> &'static [(&'static str, &'static str)] {
-        &[(
-            "seed",
-            "seed 001's evaluation at the depth limit; moves in row-major order",
-        )]
+        &[
+            (
+                "threats",
+                "move order: completing squares, then blocking squares, then row-major",
+            ),
+            ("rowmajor", "move order: row-major"),
+        ]
     }
     fn default_algorithm() -> Algorithm {
         Algorithm::Game(GameAlgorithm::Alphabeta)
@@ -273,9 +278,18 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         }
         s
     }
-    fn solve(&self, job: &Job, algorithm: Algorithm, _: &str, limits: &Limits) -> Answer {
+    fn solve(&self, job: &Job, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
         let Algorithm::Game(algo) = algorithm else {
             unreachable!("a game lists only game algorithms")
+        };
+        let order = if heuristic == "rowmajor" {
+            MoveOrder::RowMajor
+        } else {
+            MoveOrder::Threats
+        };
+        let job = &Job {
+            game: job.game.clone().with_order(order),
+            ..job.clone()
         };
         let (result, moves) = self.search(job, algo, limits);
         let mut a = match &result.outcome {
