@@ -16,7 +16,8 @@ use serde_json::{Map, Value as Json, json};
 use crate::error::BadInput;
 use crate::instances::{self, Item};
 use crate::limits::LimitArgs;
-use crate::report::{Format, Progress, stats_json, stats_text};
+use crate::progress::Progress;
+use crate::render::{Format, stats_json, stats_text};
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options
 /// are added per problem by the registry).

@@ -11,8 +11,9 @@ mod bench;
 mod error;
 mod instances;
 mod limits;
+mod progress;
 mod registry;
-mod report;
+mod render;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
