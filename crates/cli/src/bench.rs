@@ -225,11 +225,21 @@ fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
     }
 }
 
+/// The most `--jobs` per core accepted.
+const MAX_JOBS_PER_CORE: usize = 8;
+
 fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     let pairs = pairs(&suite, args)?;
-    let limits = args.limits.limits(None)?;
-    if args.jobs == 0 {
-        return Err(BadInput("--jobs 0: need at least one job".into()).into());
+    let limits = args.limits.limits()?;
+    // More threads than cores only share them; far more is a typo (`--jobs 10000`).
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let most = MAX_JOBS_PER_CORE * cores;
+    if args.jobs == 0 || args.jobs > most {
+        return Err(BadInput(format!(
+            "--jobs {}: expected 1 to {most} ({MAX_JOBS_PER_CORE} per core, {cores} cores here)",
+            args.jobs
+        ))
+        .into());
     }
     let kind = suite.kind();
 
@@ -325,11 +335,13 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             Err(e) => panic!("cannot start a search thread: {e}"),
         }
     };
-    let results: Vec<Option<(Run, u64)>> = if args.jobs == 1 {
+    // No more threads than runs.
+    let threads = args.jobs.min(jobs.len()).max(1);
+    let results: Vec<Option<(Run, u64)>> = if threads == 1 {
         jobs.iter().map(one).collect()
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(args.jobs)
+            .num_threads(threads)
             .build()
             .context("starting the worker threads")?;
         pool.install(|| jobs.par_iter().map(one).collect())
@@ -480,7 +492,11 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             bad.len()
         );
     }
-    Ok(crate::error::batch_status(bad.len()))
+    Ok(if bad.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(2)
+    })
 }
 
 fn plural(n: usize) -> &'static str {

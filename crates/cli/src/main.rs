@@ -1,26 +1,24 @@
 //! `searchlab`: solve puzzles and games, reproduce online judges, benchmark algorithms.
 //!
-//! The binary only parses arguments and glues the libraries together. Exit status: 0 on success,
-//! 2 on bad input (after answering every good instance of a batch), 1 on any other failure.
+//! The binary parses arguments and drives the problems of the [`registry`]: `solve`, `gen`
+//! and `list` are built from it, so every problem behaves the same. Exit status: 0 on
+//! success, 2 on bad input (after answering every good instance of a batch), 1 on any other
+//! failure (a limit stopped a search, an answer differed from the expected one).
 
 mod alloc;
+mod batch;
 mod bench;
-mod eight;
 mod error;
-mod fifteen;
-mod gametree;
-mod r#gen;
 mod instances;
 mod limits;
-mod report;
-mod rotation;
-mod tictactoe;
-mod triangle;
+mod progress;
+mod registry;
+mod render;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::error::BadInput;
 
@@ -31,81 +29,85 @@ struct Cli {
     command: Command,
 }
 
+/// The commands that are not built from the registry (`solve`, `gen` and `list` are).
 #[derive(Subcommand)]
 enum Command {
-    /// Solve instances of a problem with any algorithm and heuristic, with statistics.
-    #[command(subcommand)]
-    Solve(Solve),
     /// Reproduce an online judge's input/output exactly (stdin to stdout): 1077, 2286, 1568, 1085.
     Judge {
         /// The POJ problem number.
         problem: u32,
     },
-    /// Generate random instances with a fixed seed.
-    #[command(subcommand)]
-    Gen(Gen),
     /// Run algorithms against each other over instance files and compare them.
     Bench(bench::BenchArgs),
 }
 
-#[derive(Subcommand)]
-enum Solve {
-    /// The 8-puzzle (POJ 1077).
-    Eight(eight::SolveArgs),
-    /// The 15-puzzle.
-    Fifteen(fifteen::SolveArgs),
-    /// The rotation game (POJ 2286).
-    Rotation(rotation::SolveArgs),
-    /// n x n tic-tac-toe (3x3, and 4x4 of POJ 1568).
-    Tictactoe(tictactoe::SolveArgs),
-    /// Explicit game trees given as nested parentheses.
-    Gametree(gametree::SolveArgs),
-    /// Triangle War (POJ 1085).
-    Triangle(triangle::SolveArgs),
-}
+/// A judge: input, output, where messages about bad cases go; returns the bad cases.
+type Judge = fn(&str, &mut dyn Write, &mut dyn FnMut(String)) -> std::io::Result<usize>;
 
-#[derive(Subcommand)]
-enum Gen {
-    /// Random solvable 8-puzzle boards.
-    Eight(eight::GenArgs),
-    /// Random rotation-game boards.
-    Rotation(rotation::GenArgs),
-    /// Random 15-puzzle boards (near the goal with --depth).
-    Fifteen(r#gen::FifteenArgs),
-    /// Random unfinished tic-tac-toe positions.
-    Tictactoe(r#gen::TictactoeArgs),
-    /// Random unfinished Triangle War games.
-    Triangle(r#gen::TriangleArgs),
-}
+/// The judges, by POJ number.
+const JUDGES: &[(u32, &str, Judge)] = &[
+    (1077, "Eight", searchlab_npuzzle::describe::judge_1077),
+    (
+        2286,
+        "The Rotation Game",
+        searchlab_rotation::describe::judge_2286,
+    ),
+    (
+        1568,
+        "Find the Winning Move",
+        searchlab_tictactoe::describe::judge_1568,
+    ),
+    (
+        1085,
+        "Triangle War",
+        searchlab_triangle::describe::judge_1085,
+    ),
+];
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    if matches!(cli.command, Command::Solve(_)) {
-        // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its last
-        // frame behind the shell prompt. Wipe it, then end as the signal would (130). (bench
-        // sets its own handler, which keeps partial results.)
-        let _ = ctrlc::set_handler(|| {
-            use std::io::IsTerminal;
-            if std::io::stderr().is_terminal() {
-                eprint!("\r\x1b[2K");
-            }
-            std::process::exit(130);
-        });
-    }
-    let result = match cli.command {
-        Command::Solve(Solve::Eight(args)) => eight::solve(args),
-        Command::Solve(Solve::Fifteen(args)) => fifteen::solve(args),
-        Command::Solve(Solve::Rotation(args)) => rotation::solve(args),
-        Command::Solve(Solve::Tictactoe(args)) => tictactoe::solve(args),
-        Command::Solve(Solve::Gametree(args)) => gametree::solve(args),
-        Command::Solve(Solve::Triangle(args)) => triangle::solve(args),
-        Command::Gen(Gen::Eight(args)) => eight::generate(args),
-        Command::Gen(Gen::Rotation(args)) => rotation::generate(args),
-        Command::Gen(Gen::Fifteen(args)) => r#gen::fifteen(args),
-        Command::Gen(Gen::Tictactoe(args)) => r#gen::tictactoe(args),
-        Command::Gen(Gen::Triangle(args)) => r#gen::triangle(args),
-        Command::Judge { problem } => judge(problem),
-        Command::Bench(args) => bench::run(args),
+    let entries = registry::registry();
+    let command = Cli::command()
+        .subcommand(registry::solve_command(&entries))
+        .subcommand(registry::gen_command(&entries))
+        .subcommand(
+            clap::Command::new("list")
+                .about("List every problem with its algorithms and heuristics")
+                .arg(
+                    clap::Arg::new("format")
+                        .long("format")
+                        .value_name("FORMAT")
+                        .default_value("text")
+                        .value_parser(["text", "json"])
+                        .help("Output format: text, or JSON Lines (one problem per line)"),
+                ),
+        );
+    let matches = command.get_matches();
+    let result = match matches.subcommand() {
+        Some(("solve", m)) => {
+            // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its
+            // last frame behind the shell prompt. Wipe it, then end as the signal would (130).
+            // (bench sets its own handler, which keeps partial results.)
+            let _ = ctrlc::set_handler(|| {
+                use std::io::IsTerminal;
+                if std::io::stderr().is_terminal() {
+                    eprint!("\r\x1b[2K");
+                }
+                std::process::exit(130);
+            });
+            registry::run_solve(&entries, m)
+        }
+        Some(("gen", m)) => registry::run_gen(&entries, m),
+        Some(("list", m)) => registry::list(
+            &entries,
+            m.get_one::<String>("format").is_some_and(|f| f == "json"),
+        ),
+        _ => match Cli::from_arg_matches(&matches) {
+            Ok(cli) => match cli.command {
+                Command::Judge { problem } => judge(problem),
+                Command::Bench(args) => bench::run(args),
+            },
+            Err(e) => e.exit(),
+        },
     };
     match result {
         Ok(code) => code,
@@ -129,26 +131,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads all of stdin, runs the judge's solver, writes its output to stdout.
+/// Reads all of stdin, runs the judge, writes its output to stdout.
 fn judge(problem: u32) -> anyhow::Result<ExitCode> {
-    let solver: fn(&str, &mut dyn Write) -> anyhow::Result<ExitCode> = match problem {
-        1077 => eight::judge,
-        2286 => rotation::judge,
-        1568 => tictactoe::judge,
-        1085 => triangle::judge,
-        other => {
-            return Err(BadInput(format!(
-                "no judge problem {other}: known problems are 1077 (Eight), 2286 (The Rotation Game), \
-                 1568 (Find the Winning Move), 1085 (Triangle War)"
-            ))
-            .into());
-        }
+    let Some(&(_, _, solver)) = JUDGES.iter().find(|j| j.0 == problem) else {
+        let known: Vec<String> = JUDGES
+            .iter()
+            .map(|(n, name, _)| format!("{n} ({name})"))
+            .collect();
+        return Err(BadInput(format!(
+            "no judge problem {problem}: known problems are {}",
+            known.join(", ")
+        ))
+        .into());
     };
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input)?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let code = solver(&input, &mut out)?;
+    let bad = solver(&input, &mut out, &mut |m| eprintln!("searchlab: {m}"))?;
     out.flush()?;
-    Ok(code)
+    Ok(if bad > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -65,7 +65,7 @@ fn every_heuristic_finds_the_optimal_length() {
             let moves = line["moves"].as_str().unwrap();
             assert_eq!(moves.len(), length);
             assert!(replays_to(
-                line["board"].as_str().unwrap(),
+                line["instance"].as_str().unwrap(),
                 moves,
                 &BLANK_FIRST
             ));
@@ -100,10 +100,17 @@ fn every_algorithm_finds_the_optimal_length() {
             .map(|row| {
                 assert_eq!(row["algorithm"], algo);
                 let none = algo == "bfs" || algo == "iddfs";
-                assert_eq!(row["heuristic"], if none { "none" } else { heuristic });
+                assert_eq!(
+                    row["heuristic"],
+                    if none {
+                        serde_json::Value::Null
+                    } else {
+                        heuristic.into()
+                    }
+                );
                 let moves = row["moves"].as_str().unwrap();
                 assert!(replays_to(
-                    row["board"].as_str().unwrap(),
+                    row["instance"].as_str().unwrap(),
                     moves,
                     &BLANK_FIRST
                 ));
@@ -224,10 +231,6 @@ fn bad_boards_are_named_and_the_others_answered() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("45 moves"), "{stdout}");
     assert!(stdout.contains("unsolvable"), "{stdout}");
-    assert!(
-        stdout.contains("total: 1 solved, 1 unsolvable, 3 bad"),
-        "{stdout}"
-    );
 }
 
 #[test]

@@ -44,16 +44,16 @@ fn json_with_a_min_root() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["source"], "argument 1");
     assert_eq!(j["status"], "solved");
     assert_eq!(j["value"], 0);
     assert_eq!(j["pv"], serde_json::json!(["1", "1.1"]));
     assert_eq!(j["minimax_leaves"], 6);
     assert_eq!(j["alphabeta_leaves"], 3);
-    // Both searches' statistics, shaped like every other solve's `stats`.
-    assert_eq!(j["stats"]["minimax"]["leaves"], 6);
-    assert_eq!(j["stats"]["alphabeta"]["leaves"], 3);
-    assert!(j["stats"]["alphabeta"]["cutoffs"].as_u64().unwrap() >= 1);
+    // The chosen algorithm's statistics (alpha-beta by default), as every solve's `stats`.
+    assert_eq!(j["algorithm"], "alphabeta");
+    assert_eq!(j["stats"]["leaves"], 3);
+    assert!(j["stats"]["cutoffs"].as_u64().unwrap() >= 1);
     assert_eq!(
         j["pruned"][1],
         serde_json::json!({ "node": "2.2", "subtree": "(2,6)" })
@@ -92,7 +92,7 @@ fn json_for_a_malformed_tree_is_one_error_row() {
     let stdout = text(&out.stdout);
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     let j: serde_json::Value = serde_json::from_str(&stdout).unwrap();
-    assert_eq!(j["source"], "TREE");
+    assert_eq!(j["source"], "argument 1");
     assert_eq!(j["status"], "error");
     assert!(j["line"].is_null());
     assert_eq!(

@@ -27,7 +27,8 @@ fn instances(path: &str) -> String {
     content
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .map(|l| format!("{l}\n"))
+        // The instance without the answer the file writes after it.
+        .map(|l| format!("{}\n", l.split('|').next().unwrap_or(l).trim_end()))
         .collect()
 }
 

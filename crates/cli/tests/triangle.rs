@@ -70,7 +70,7 @@ fn judge_reports_a_bad_move_count_and_a_truncated_last_game() {
 
 #[test]
 fn solve_the_empty_board() {
-    let out = searchlab(&["solve", "triangle"], "");
+    let out = searchlab(&["solve", "triangle", "empty"], "");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     assert!(
@@ -86,9 +86,7 @@ fn solve_a_position_as_json() {
         &[
             "solve",
             "triangle",
-            "2-4 4-5 5-9",
-            "3-6,2-5",
-            "3-5",
+            "2-4 4-5 5-9 3-6,2-5 3-5",
             "--format",
             "json",
         ],
@@ -98,9 +96,9 @@ fn solve_a_position_as_json() {
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 1, "one line for one position");
     let v = &rows[0];
-    assert_eq!(v["source"], "MOVES");
+    assert_eq!(v["source"], "argument 1");
     assert_eq!(v["status"], "solved");
-    assert_eq!(v["input"], "2-4 4-5 5-9 3-6 2-5 3-5");
+    assert_eq!(v["input"], "2-4 4-5 5-9 3-6,2-5 3-5");
     assert_eq!(v["played"].as_array().unwrap().len(), 6);
     // The sample's game 1: B wins.
     assert_eq!(v["winner"], "B");
@@ -127,7 +125,7 @@ fn solve_a_position_as_json() {
 
 #[test]
 fn solve_rejects_bad_moves() {
-    let out = searchlab(&["solve", "triangle", "1-2", "1-5"], "");
+    let out = searchlab(&["solve", "triangle", "1-2 1-5"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("move 2: 1-5 is not one of the 18 segments"));
     let out = searchlab(&["solve", "triangle", "1-2 2-1"], "");
@@ -141,8 +139,8 @@ fn solve_a_file_from_stdin() {
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
     for (k, winner) in [(1, "B"), (2, "A"), (3, "A"), (4, "B")] {
-        assert!(stdout.contains(&format!("Game {k}:\n")), "{stdout}");
-        let block = stdout.split(&format!("Game {k}:\n")).nth(1).unwrap();
+        assert!(stdout.contains(&format!("game {k}:\n")), "{stdout}");
+        let block = stdout.split(&format!("game {k}:\n")).nth(1).unwrap();
         assert!(
             block.contains(&format!("Perfect play: {winner} wins")),
             "{block}"
@@ -164,11 +162,12 @@ fn json_batch_gives_a_bad_game_its_own_row_in_its_place() {
     assert_eq!(out.status.code(), Some(2));
     let rows = json_lines(&out.stdout);
     assert_eq!(rows.len(), 3, "{}", text(&out.stdout));
-    for (row, (game, line)) in rows.iter().zip([(1, 2), (2, 15), (3, 16)]) {
+    for (row, line) in rows.iter().zip([2, 15, 16]) {
         assert_eq!(row["source"], "stdin");
-        assert_eq!(row["game"], game);
         assert_eq!(row["line"], line);
     }
+    assert_eq!(rows[0]["name"], "game 1");
+    assert_eq!(rows[2]["name"], "game 3");
     assert_eq!(rows[0]["status"], "solved");
     assert_eq!(rows[0]["winner"], "A");
     assert_eq!(rows[1]["status"], "error");

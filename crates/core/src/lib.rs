@@ -94,6 +94,8 @@ pub mod bfs;
 pub mod bibfs;
 pub mod dfbnb;
 pub mod fringe;
+pub mod catalogue;
+pub mod describe;
 pub mod game;
 pub mod greedy;
 pub mod idastar;
@@ -121,6 +123,10 @@ pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
 pub use dfbnb::{InitialBound, dfbnb};
 pub use fringe::fringe;
+pub use catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm, UnknownAlgorithm};
+pub use describe::{
+    Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
+};
 pub use game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };

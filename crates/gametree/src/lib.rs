@@ -34,6 +34,7 @@
 pub mod draw;
 
 pub use draw::{DrawError, DrawOptions, ExpandedGame, draw_tree, expand_game, game_svg, tree_svg};
+pub mod describe;
 
 use std::cell::RefCell;
 use std::fmt::Write as _;

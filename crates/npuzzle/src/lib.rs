@@ -29,6 +29,7 @@
 mod board;
 pub mod cache;
 pub mod cantor;
+pub mod describe;
 pub mod generate;
 mod heuristics;
 pub mod pattern;

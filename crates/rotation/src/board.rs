@@ -118,13 +118,13 @@ pub enum BoardError {
         /// The token.
         token: String,
     },
-    /// A cell holds something other than 1, 2 or 3.
-    #[error("number {position} is {value}; the symbols are 1, 2 and 3")]
+    /// A cell holds a number other than 1, 2 or 3 (negative and huge ones included).
+    #[error("number {position} is {value}, out of range: the symbols are 1, 2 and 3")]
     BadSymbol {
         /// 1-based position of the cell in the input.
         position: usize,
-        /// The value found.
-        value: u64,
+        /// The number found, as written.
+        value: String,
     },
     /// A symbol does not appear exactly eight times.
     #[error("symbol {symbol} appears {count} times; each of 1, 2, 3 must appear 8 times")]
@@ -147,7 +147,7 @@ impl Board {
             if !(1..=3).contains(&v) {
                 return Err(BoardError::BadSymbol {
                     position: i + 1,
-                    value: u64::from(v),
+                    value: v.to_string(),
                 });
             }
         }
@@ -265,25 +265,25 @@ impl FromStr for Board {
         // Report a bad token before a wrong count: "`x` is not a number" is the more useful
         // message when both apply.
         for (i, token) in tokens.iter().enumerate() {
-            // Digits only: `parse` would also take a sign (`+2`), which no board has.
-            let digits = token.bytes().all(|b| b.is_ascii_digit());
-            let value: u64 =
-                token
-                    .parse()
-                    .ok()
-                    .filter(|_| digits)
-                    .ok_or_else(|| BoardError::NotANumber {
-                        position: i + 1,
-                        token: (*token).to_owned(),
-                    })?;
-            if !(1..=3).contains(&value) {
-                return Err(BoardError::BadSymbol {
+            // A number, however large or negative, is a number: only its range is wrong.
+            let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(BoardError::NotANumber {
                     position: i + 1,
-                    value,
+                    token: (*token).to_owned(),
                 });
             }
+            let value = match token.parse::<u8>() {
+                Ok(v @ 1..=3) => v,
+                _ => {
+                    return Err(BoardError::BadSymbol {
+                        position: i + 1,
+                        value: (*token).to_owned(),
+                    });
+                }
+            };
             if i < CELLS {
-                cells[i] = value as u8;
+                cells[i] = value;
             }
         }
         if tokens.len() != CELLS {
@@ -358,8 +358,12 @@ mod tests {
             four.parse::<Board>(),
             Err(BoardError::BadSymbol {
                 position: 5,
-                value: 4
+                value: "4".into()
             })
+        );
+        assert_eq!(
+            "1 -1".parse::<Board>().unwrap_err().to_string(),
+            "number 2 is -1, out of range: the symbols are 1, 2 and 3"
         );
         let tally = SAMPLE.replacen('3', "1", 1);
         assert_eq!(

@@ -25,6 +25,7 @@
 //! ```
 
 mod board;
+pub mod describe;
 mod game;
 pub mod generate;
 mod heuristics;

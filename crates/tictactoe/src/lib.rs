@@ -32,7 +32,9 @@
 //! ```
 
 pub mod board;
+pub mod describe;
 pub mod game;
+pub mod generate;
 pub mod judge;
 pub mod perft;
 

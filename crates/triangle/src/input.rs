@@ -45,6 +45,9 @@ pub enum InputErrorKind {
     /// A dot that is not a number.
     #[error("`{0}` is not a dot number")]
     BadDot(String),
+    /// A move line with one dot only.
+    #[error("a move is two dots `i j` on one line, found only `{0}`")]
+    ShortMove(String),
     /// Two dots that are not a segment.
     #[error(transparent)]
     Segment(#[from] SegmentError),
@@ -205,17 +208,31 @@ pub fn parse_judge(text: &str) -> Batch {
         let mut moves = Vec::new();
         let mut drawn_on = [0usize; 18];
         for got in 0..m {
-            let (Some((line, a)), Some((_, b))) = (tokens.next(), tokens.next()) else {
-                let kind = InputErrorKind::Truncated {
-                    expected: m as usize,
-                    got: got as usize,
+            let (first, second) = (tokens.next(), tokens.next());
+            let (Some((line, a)), Some((b_line, b))) = (first, second) else {
+                let fault = match first {
+                    // The last line holds one dot: that line is the fault.
+                    Some((line, a)) => error(line, InputErrorKind::ShortMove(a.to_string())),
+                    None => error(
+                        tokens.last_line,
+                        InputErrorKind::Truncated {
+                            expected: m as usize,
+                            got: got as usize,
+                        },
+                    ),
                 };
-                // An out-of-range count explains the truncation better; keep it if present.
-                batch.games.push(Err(
-                    first_error.unwrap_or_else(|| error(tokens.last_line, kind))
-                ));
+                // An earlier fault (an out-of-range count) explains more; keep it if present.
+                batch.games.push(Err(first_error.unwrap_or(fault)));
                 return batch;
             };
+            if b_line != line {
+                // A short line: its one dot is the move's fault, the next line's first token
+                // starts the next move.
+                tokens.next -= 1;
+                first_error
+                    .get_or_insert_with(|| error(line, InputErrorKind::ShortMove(a.to_string())));
+                continue;
+            }
             if first_error.is_some() {
                 continue;
             }

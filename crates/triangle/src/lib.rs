@@ -21,6 +21,7 @@
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod describe;
 pub mod exhaustive;
 pub mod game;
 pub mod input;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::suite::Kind;
-use crate::report::format_duration;
+use crate::render::format_duration;
 
 /// One run of one (algorithm, heuristic) pair on one instance.
 #[derive(Clone, Debug, Serialize)]

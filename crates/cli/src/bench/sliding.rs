@@ -110,7 +110,13 @@ fn fifteen_tables(
         "pdb78" => (Partition::SevenEight, false),
         _ => return linear_conflict(puzzle, name),
     };
-    let (pdb, _) = crate::fifteen::pattern_databases(puzzle, partition, reflect)?;
+    let pdb =
+        searchlab_npuzzle::describe::pattern_databases(puzzle, partition, reflect, &mut |n| {
+            if let searchlab_core::Note::Message(m) = n {
+                eprintln!("{m}");
+            }
+        })
+        .map_err(|e| anyhow::anyhow!(e))?;
     Ok(Some(Box::new(pdb)))
 }
 

@@ -114,7 +114,12 @@ impl Suite for Triangle {
     }
 
     fn read(&self, name: &str, content: &str) -> Vec<Parsed<Position>> {
-        if crate::triangle::is_judge_input(content) {
+        if content
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .is_some_and(|l| l.parse::<i64>().is_ok())
+        {
             return self.read_judge(name, content);
         }
         instances::parse_lines(name, content)

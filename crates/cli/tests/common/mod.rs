@@ -11,6 +11,25 @@ pub fn searchlab(args: &[&str], stdin: &str) -> Output {
     searchlab_env(args, stdin, &[])
 }
 
+/// [`searchlab`] with any bytes (not necessarily UTF-8) as standard input.
+pub fn searchlab_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin)
+        .expect("the binary reads its input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
 /// [`searchlab`] with extra environment variables.
 pub fn searchlab_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_searchlab"))

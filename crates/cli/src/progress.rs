@@ -1,168 +1,11 @@
-//! What every `searchlab solve` module prints the same way: the output format, JSON Lines,
-//! where an instance came from, and run statistics as text and as JSON.
-//!
-//! The JSON convention, for every problem: JSON Lines, exactly one compact object per instance
-//! per line (a single instance and a batch alike), in input order, bad instances included as
-//! `{"source", "line", "input", "status": "error", "error"}`. Fields that mean the same thing
-//! have the same name everywhere: `source` (the file, `stdin`, `argument N` or the argument's
-//! name), `line` (1-based, `null` for an argument), `input`, `status` (`solved`, `unsolvable`,
-//! `stopped`, `error`), `limit`, `moves`, `length`, `stats` ([`stats_json`]).
-//!
-//! Progress: every batch shows which instance it is on through [`Progress`], on a terminal
-//! only, and prints each answer as soon as it has it.
+//! The progress display of a `searchlab solve` batch: which instance it is on and for how
+//! long, on a terminal only, with every answer printed as soon as it is known.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use searchlab_core::{Iteration, Stats};
-use serde_json::{Value, json};
-
-/// Output format of every `searchlab solve` subcommand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// Human-readable text.
-    Text,
-    /// JSON Lines: one compact JSON object per instance per line, bad instances included.
-    Json,
-}
-
-/// Writes `value` as one compact line, so that `jq` and line-oriented tools see one instance
-/// per line whatever the problem.
-pub fn json_line(out: &mut dyn Write, value: &Value) -> io::Result<()> {
-    writeln!(out, "{value}")
-}
-
-/// The name of an input file in messages and in JSON `source`: `stdin` for `-`, as the
-/// instance readers of the sliding puzzles name it.
-pub fn source_name(path: &Path) -> String {
-    if path.as_os_str() == "-" {
-        "stdin".to_owned()
-    } else {
-        path.display().to_string()
-    }
-}
-
-/// The whole text of a file, or of standard input for `-`.
-pub fn read_input(path: &Path) -> anyhow::Result<String> {
-    if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("reading standard input")
-    } else {
-        // A file that cannot be read is bad input (exit status 2), like a bad line in it.
-        std::fs::read_to_string(path).map_err(|e| {
-            crate::error::BadInput(format!("cannot read {}: {e}", path.display())).into()
-        })
-    }
-}
-
-/// Splits the `source` of an [`Instance`](crate::instances::Instance) (`FILE:LINE`, or
-/// `argument N` with no line) into the file and the line.
-pub fn split_source(source: &str) -> (&str, Option<usize>) {
-    match source.rsplit_once(':') {
-        Some((file, line)) => match line.parse() {
-            Ok(line) => (file, Some(line)),
-            Err(_) => (source, None),
-        },
-        None => (source, None),
-    }
-}
-
-/// The short name of an instance on the progress bar: `FILE:LINE`, or the source alone (an
-/// argument), the inverse of [`split_source`].
-pub fn instance_label(source: &str, line: Option<usize>) -> String {
-    match line {
-        Some(line) => format!("{source}:{line}"),
-        None => source.to_owned(),
-    }
-}
-
-/// One line of statistics: only the fields the algorithm filled in.
-pub fn stats_text(stats: &Stats) -> String {
-    let mut parts = vec![
-        format!("expanded {}", stats.expanded),
-        format!("generated {}", stats.generated),
-    ];
-    if stats.max_frontier > 0 {
-        parts.push(format!("max frontier {}", stats.max_frontier));
-    }
-    if stats.reopened > 0 {
-        parts.push(format!("reopened {}", stats.reopened));
-    }
-    if !stats.iterations.is_empty() {
-        let bounds: Vec<String> = stats
-            .iterations
-            .iter()
-            .map(|i| i.bound.to_string())
-            .collect();
-        parts.push(format!(
-            "iterations {} (bounds {})",
-            stats.iterations.len(),
-            bounds.join(",")
-        ));
-    }
-    if stats.leaves > 0 {
-        parts.push(format!("leaves {}", stats.leaves));
-    }
-    if stats.cutoffs > 0 {
-        parts.push(format!("cutoffs {}", stats.cutoffs));
-    }
-    if stats.table_probes > 0 {
-        parts.push(format!(
-            "table hits {}/{}",
-            stats.table_hits, stats.table_probes
-        ));
-    }
-    if stats.depth_reached > 0 {
-        parts.push(format!("depth {}", stats.depth_reached));
-    }
-    parts.push(format!("time {}", format_duration(stats.elapsed)));
-    parts.join(", ")
-}
-
-/// A duration in the unit that reads best: `812 us`, `12.3 ms`, `4.56 s`.
-pub fn format_duration(d: std::time::Duration) -> String {
-    let us = d.as_secs_f64() * 1e6;
-    if us < 1000.0 {
-        format!("{us:.0} us")
-    } else if us < 1e6 {
-        format!("{:.1} ms", us / 1e3)
-    } else {
-        format!("{:.2} s", us / 1e6)
-    }
-}
-
-/// All statistics as a JSON object (time in seconds).
-pub fn stats_json(stats: &Stats) -> Value {
-    let iterations: Vec<Value> = stats
-        .iterations
-        .iter()
-        .map(
-            |&Iteration {
-                 bound,
-                 expanded,
-                 generated,
-             }| {
-                json!({ "bound": bound, "expanded": expanded, "generated": generated })
-            },
-        )
-        .collect();
-    json!({
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "max_frontier": stats.max_frontier,
-        "reopened": stats.reopened,
-        "iterations": iterations,
-        "leaves": stats.leaves,
-        "cutoffs": stats.cutoffs,
-        "table_probes": stats.table_probes,
-        "table_hits": stats.table_hits,
-        "depth_reached": stats.depth_reached,
-        "seconds": stats.elapsed.as_secs_f64(),
-    })
-}
 
 /// How often the bar is redrawn while one search runs: often enough that the clock visibly
 /// moves, rarely enough to cost nothing.
@@ -295,7 +138,7 @@ impl Progress {
     }
 
     /// Writes with `f` to `out` and flushes it, the bar wiped meanwhile, whatever stdout is:
-    /// for what also writes to stderr, like [`BadLines::report`](crate::error::BadLines::report).
+    /// for what also writes to stderr, like a bad line's message (`batch.rs`).
     pub fn emit<W: Write + ?Sized>(
         &self,
         out: &mut W,

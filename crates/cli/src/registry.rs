@@ -1,0 +1,306 @@
+//! The problem registry: every problem the tool serves, one line each, and the `solve`,
+//! `gen` and `list` commands built from it.
+//!
+//! A problem joins by implementing [`Description`] in its crate and adding one line to
+//! [`registry`]; its `solve` and `gen` subcommands, its `--help`, its row in `searchlab list`
+//! and the registry-walking tests follow.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
+
+use crate::batch::{self, Choice, SolveArgs};
+use crate::error::BadInput;
+
+/// One registered problem: what its description says, and its commands, monomorphised.
+pub struct Entry {
+    /// `eight`.
+    pub name: &'static str,
+    /// One line.
+    pub summary: &'static str,
+    /// The instance format, for `--help`.
+    pub input: &'static str,
+    /// Puzzle or game.
+    pub kind: Kind,
+    /// Its own solve options.
+    pub options: &'static [OptionSpec],
+    /// Its generator's options.
+    pub gen_options: &'static [OptionSpec],
+    /// Heuristics or move orders: `(name, summary)`.
+    pub heuristics: &'static [(&'static str, &'static str)],
+    /// The algorithms that apply.
+    pub algorithms: Vec<Algorithm>,
+    /// The default algorithm.
+    pub default_algorithm: Algorithm,
+    /// The default heuristic.
+    pub default_heuristic: &'static str,
+    /// Runs `solve`.
+    pub solve: fn(&SolveArgs, &Choice) -> anyhow::Result<ExitCode>,
+    /// Runs the generator: options, seed, count.
+    pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
+}
+
+impl Entry {
+    /// The entry of the problem `D`.
+    pub fn of<D: Description>() -> Entry {
+        Entry {
+            name: D::NAME,
+            summary: D::SUMMARY,
+            input: D::INPUT,
+            kind: D::KIND,
+            options: D::options(),
+            gen_options: D::gen_options(),
+            heuristics: D::heuristics(),
+            algorithms: D::algorithms(),
+            default_algorithm: D::default_algorithm(),
+            default_heuristic: D::default_heuristic(),
+            solve: batch::solve::<D>,
+            generate: |options, seed, count| {
+                let problem = D::new(&Options::new())?;
+                problem.generate(options, &mut SplitMix64::new(seed), count)
+            },
+        }
+    }
+}
+
+/// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
+pub fn registry() -> Vec<Entry> {
+    vec![
+        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>(),
+        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>(),
+        Entry::of::<searchlab_rotation::describe::Rotation>(),
+        Entry::of::<searchlab_tictactoe::describe::TicTacToeGame>(),
+        Entry::of::<searchlab_triangle::describe::Triangle>(),
+        Entry::of::<searchlab_gametree::describe::Tree>(),
+        Entry::of::<searchlab_waterjug::WaterJug>(),
+    ]
+}
+
+/// The `--help` text after the options: the instance format, algorithms and heuristics.
+fn after_help(e: &Entry) -> String {
+    let mut s = format!("{}\n\nAlgorithms (--algo):\n", e.input.trim_end());
+    for a in &e.algorithms {
+        s += &format!("  {:<10} {}\n", a.name(), a.summary());
+    }
+    let what = match e.kind {
+        Kind::Puzzle => "Heuristics (--heuristic; only algorithms that take one use it)",
+        Kind::Game => "Move orders / evaluations (--heuristic)",
+    };
+    s += &format!("{what}:\n");
+    for (name, summary) in e.heuristics {
+        s += &format!("  {name:<16} {summary}\n");
+    }
+    s
+}
+
+/// A problem's own options as clap arguments.
+fn option_args(specs: &'static [OptionSpec]) -> Vec<Arg> {
+    specs
+        .iter()
+        .map(|o| {
+            let arg = Arg::new(o.name).long(o.name).help(o.help);
+            match o.value_name {
+                None => arg.action(ArgAction::SetTrue),
+                Some(v) => {
+                    let arg = arg.value_name(v).action(ArgAction::Set);
+                    match o.default {
+                        Some(d) => arg.default_value(d),
+                        None => arg,
+                    }
+                }
+            }
+        })
+        .collect()
+}
+
+/// The values of a problem's own options in `m`.
+fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
+    let mut options = Options::new();
+    for o in specs {
+        match o.value_name {
+            None => {
+                if m.get_flag(o.name) {
+                    options.set(o.name, "true");
+                }
+            }
+            Some(_) => {
+                if let Some(v) = m.get_one::<String>(o.name) {
+                    options.set(o.name, v);
+                }
+            }
+        }
+    }
+    options
+}
+
+/// `searchlab solve`, one subcommand per problem.
+pub fn solve_command(entries: &[Entry]) -> Command {
+    let mut cmd = Command::new("solve")
+        .about("Solve instances of a problem with any algorithm and heuristic, with statistics")
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for e in entries {
+        let algos: Vec<&'static str> = e.algorithms.iter().map(|a| a.name()).collect();
+        let heuristics: Vec<&'static str> = e.heuristics.iter().map(|h| h.0).collect();
+        let mut heuristic = Arg::new("heuristic")
+            .long("heuristic")
+            .value_name("NAME")
+            .default_value(e.default_heuristic)
+            .value_parser(clap::builder::PossibleValuesParser::new(heuristics));
+        heuristic = match e.kind {
+            Kind::Puzzle => heuristic.help("The heuristic of the algorithms that take one"),
+            Kind::Game => heuristic
+                .visible_alias("order")
+                .help("The move order or evaluation"),
+        };
+        let sub = SolveArgs::augment_args(
+            Command::new(e.name)
+                .about(e.summary)
+                .after_long_help(after_help(e)),
+        )
+        .arg(
+            Arg::new("algo")
+                .long("algo")
+                .value_name("ALGO")
+                .default_value(e.default_algorithm.name())
+                .value_parser(clap::builder::PossibleValuesParser::new(algos))
+                .help("The search algorithm (see --help)"),
+        )
+        .arg(heuristic)
+        .args(option_args(e.options));
+        cmd = cmd.subcommand(sub);
+    }
+    cmd
+}
+
+/// Runs `searchlab solve <problem>` from its matches.
+pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let Some((name, sub)) = m.subcommand() else {
+        return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
+    };
+    let e = entries
+        .iter()
+        .find(|e| e.name == name)
+        .expect("clap only accepts registered names");
+    let args = SolveArgs::from_arg_matches(sub)?;
+    let algo = sub.get_one::<String>("algo").expect("has a default");
+    let choice = Choice {
+        algorithm: algo.parse()?,
+        heuristic: sub
+            .get_one::<String>("heuristic")
+            .expect("has a default")
+            .clone(),
+        options: option_values(e.options, sub),
+    };
+    (e.solve)(&args, &choice)
+}
+
+/// `searchlab gen`, one subcommand per problem.
+pub fn gen_command(entries: &[Entry]) -> Command {
+    let mut cmd = Command::new("gen")
+        .about("Generate random instances with a fixed seed (the same seed, the same instances)")
+        .subcommand_required(true)
+        .arg_required_else_help(true);
+    for e in entries {
+        let sub = Command::new(e.name)
+            .about(format!("Random instances: {}", e.summary))
+            .arg(
+                Arg::new("count")
+                    .long("count")
+                    .value_name("N")
+                    .default_value("10")
+                    .value_parser(clap::value_parser!(usize))
+                    .help("How many instances"),
+            )
+            .arg(
+                Arg::new("seed")
+                    .long("seed")
+                    .value_name("S")
+                    .default_value("1")
+                    .value_parser(clap::value_parser!(u64))
+                    .help("The seed of the generator (SplitMix64: the same seed gives the same instances in every version)"),
+            )
+            .args(option_args(e.gen_options));
+        cmd = cmd.subcommand(sub);
+    }
+    cmd
+}
+
+/// Runs `searchlab gen <problem>`.
+pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let Some((name, sub)) = m.subcommand() else {
+        return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
+    };
+    let e = entries
+        .iter()
+        .find(|e| e.name == name)
+        .expect("clap only accepts registered names");
+    let count = *sub.get_one::<usize>("count").expect("has a default");
+    let seed = *sub.get_one::<u64>("seed").expect("has a default");
+    let lines = (e.generate)(&option_values(e.gen_options, sub), seed, count).map_err(BadInput)?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
+/// object per problem per line, for scripts and the registry-walking tests).
+pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for e in entries {
+        if json {
+            let row = serde_json::json!({
+                "name": e.name,
+                "kind": match e.kind { Kind::Puzzle => "puzzle", Kind::Game => "game" },
+                "summary": e.summary,
+                "algorithms": e.algorithms.iter().map(|a| a.name()).collect::<Vec<_>>(),
+                "default_algorithm": e.default_algorithm.name(),
+                "heuristics": e.heuristics.iter().map(|h| h.0).collect::<Vec<_>>(),
+                "default_heuristic": e.default_heuristic,
+            });
+            writeln!(out, "{row}")?;
+            continue;
+        }
+        let kind = match e.kind {
+            Kind::Puzzle => "puzzle",
+            Kind::Game => "game",
+        };
+        writeln!(out, "{} ({kind}): {}", e.name, e.summary)?;
+        let algos: Vec<String> = e
+            .algorithms
+            .iter()
+            .map(|a| {
+                if *a == e.default_algorithm {
+                    format!("{a} (default)")
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        writeln!(out, "  algorithms: {}", algos.join(", "))?;
+        let hs: Vec<String> = e
+            .heuristics
+            .iter()
+            .map(|(h, _)| {
+                if *h == e.default_heuristic {
+                    format!("{h} (default)")
+                } else {
+                    (*h).to_owned()
+                }
+            })
+            .collect();
+        let what = match e.kind {
+            Kind::Puzzle => "heuristics",
+            Kind::Game => "move orders",
+        };
+        writeln!(out, "  {what}: {}", hs.join(", "))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

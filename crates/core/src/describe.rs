@@ -1,0 +1,511 @@
+//! A problem described once: the [`Description`] trait that every puzzle and game of the
+//! toolkit implements, so that one driver (the `searchlab` tool, a benchmark, a test) serves
+//! them all.
+//!
+//! A description says what a user needs to know and what a driver needs to do: the problem's
+//! name and one-line summary, how to read one instance from a line (and, where the problem has
+//! one, from a file in its own format: a judge's input, a scenario file), how to print an
+//! instance and an answer, its heuristics (puzzles) or move orders (games) by name, which
+//! catalogue algorithms apply, its own options, and its generator. Nothing in it depends on a
+//! command-line or JSON library: options are [`OptionSpec`]s, the problem's own answer fields
+//! are [`Field`]s.
+//!
+//! See `docs/adding-a-problem.md` for a whole problem (the water jug) described end to end.
+
+use std::fmt;
+use std::path::Path;
+
+use crate::catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm};
+use crate::rng::SplitMix64;
+use crate::stats::{LimitKind, Limits, Stats};
+
+/// Whether a problem is a single-agent puzzle (a path to a goal) or a two-player game (a value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Single-agent: every [`SearchAlgorithm`] applies.
+    Puzzle,
+    /// Two-player zero-sum: every [`GameAlgorithm`] applies.
+    Game,
+}
+
+/// One option of a problem, beyond the options every problem shares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Its long name, without dashes (`goal` for `--goal`).
+    pub name: &'static str,
+    /// The placeholder of its value (`N`, `ORDER`); `None` for a flag, which takes no value.
+    pub value_name: Option<&'static str>,
+    /// The value when the user gives none (flags: absent means off).
+    pub default: Option<&'static str>,
+    /// One line of help, with the accepted values.
+    pub help: &'static str,
+}
+
+impl OptionSpec {
+    /// An option that takes a value.
+    pub const fn value(
+        name: &'static str,
+        value_name: &'static str,
+        default: Option<&'static str>,
+        help: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            value_name: Some(value_name),
+            default,
+            help,
+        }
+    }
+    /// A flag (on when given).
+    pub const fn flag(name: &'static str, help: &'static str) -> Self {
+        Self {
+            name,
+            value_name: None,
+            default: None,
+            help,
+        }
+    }
+}
+
+/// The values the user gave a problem's [`OptionSpec`]s (defaults filled in); a flag that is
+/// set has the value `true`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options(Vec<(String, String)>);
+
+impl Options {
+    /// No option set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Sets `name` to `value`.
+    pub fn set(&mut self, name: &str, value: &str) {
+        self.0.retain(|(n, _)| n != name);
+        self.0.push((name.to_owned(), value.to_owned()));
+    }
+    /// `name`'s value, if set.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+    /// Whether the flag `name` is set.
+    pub fn flag(&self, name: &str) -> bool {
+        self.get(name) == Some("true")
+    }
+    /// `name`'s value parsed as a `T`; a value that does not parse is an error naming the
+    /// option (`--size x: ...`).
+    pub fn parse<T>(&self, name: &str) -> Result<Option<T>, String>
+    where
+        T: std::str::FromStr,
+        T::Err: fmt::Display,
+    {
+        self.get(name)
+            .map(|v| v.parse().map_err(|e| format!("--{name} {v}: {e}")))
+            .transpose()
+    }
+    /// `name`'s value, which must be one of `choices` (`--name value: expected a, b or c`).
+    pub fn choice(&self, name: &str, choices: &[&str]) -> Result<Option<usize>, String> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        choices
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(v))
+            .map(Some)
+            .ok_or_else(|| format!("--{name} {v}: expected one of {}", choices.join(", ")))
+    }
+}
+
+/// A value of a problem's own answer fields, which a driver turns into JSON (`Map` keeps its
+/// order).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Field {
+    /// `null`.
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A number that need not be an integer (a cost like 12.485).
+    Num(f64),
+    /// A string.
+    Text(String),
+    /// An array.
+    List(Vec<Field>),
+    /// An object, in this order.
+    Map(Vec<(String, Field)>),
+}
+
+impl From<bool> for Field {
+    fn from(b: bool) -> Self {
+        Field::Bool(b)
+    }
+}
+impl From<i64> for Field {
+    fn from(n: i64) -> Self {
+        Field::Int(n)
+    }
+}
+impl From<i32> for Field {
+    fn from(n: i32) -> Self {
+        Field::Int(i64::from(n))
+    }
+}
+impl From<u32> for Field {
+    fn from(n: u32) -> Self {
+        Field::Int(i64::from(n))
+    }
+}
+impl From<usize> for Field {
+    fn from(n: usize) -> Self {
+        Field::Int(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+impl From<f64> for Field {
+    fn from(x: f64) -> Self {
+        Field::Num(x)
+    }
+}
+impl From<&str> for Field {
+    fn from(s: &str) -> Self {
+        Field::Text(s.to_owned())
+    }
+}
+impl From<String> for Field {
+    fn from(s: String) -> Self {
+        Field::Text(s)
+    }
+}
+impl<T: Into<Field>> From<Option<T>> for Field {
+    fn from(v: Option<T>) -> Self {
+        v.map_or(Field::Null, Into::into)
+    }
+}
+impl<T: Into<Field>> From<Vec<T>> for Field {
+    fn from(v: Vec<T>) -> Self {
+        Field::List(v.into_iter().map(Into::into).collect())
+    }
+}
+
+/// How a search of one instance ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// An answer: a solution (puzzles) or a value (games).
+    Solved,
+    /// No solution exists (an answer too).
+    Unsolvable,
+    /// A limit stopped the search before an answer.
+    Stopped(LimitKind),
+}
+
+impl Status {
+    /// Its name in JSON rows: `solved`, `unsolvable`, `stopped`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Stopped(_) => "stopped",
+        }
+    }
+}
+
+/// The answer to one instance, in the form every driver prints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// How the search ended.
+    pub status: Status,
+    /// The solution's actions as a user types them (puzzles), or the principal variation
+    /// (games); `None` without an answer.
+    pub moves: Option<String>,
+    /// The solution's cost (puzzles) or the position's value (games), printed exactly (an
+    /// integer, or a decimal for irrational costs); `None` without an answer.
+    pub length: Option<String>,
+    /// What an expected answer after `|` is compared with: `length`, or `unsolvable`; `None`
+    /// when the search was stopped (a limit is not a wrong answer).
+    pub key: Option<String>,
+    /// The answer in words, one line each, printed indented under the instance.
+    pub lines: Vec<String>,
+    /// The problem's own JSON fields (`centre`, `best`, `margin`, ...).
+    pub fields: Vec<(&'static str, Field)>,
+    /// The search's statistics.
+    pub stats: Stats,
+}
+
+impl Answer {
+    /// An answer with `status` and statistics, to be filled in.
+    pub fn new(status: Status, stats: Stats) -> Self {
+        Self {
+            status,
+            moves: None,
+            length: None,
+            key: None,
+            lines: Vec::new(),
+            fields: Vec::new(),
+            stats,
+        }
+    }
+}
+
+/// One instance read from a file in a problem's own format ([`Description::parse_file`]).
+#[derive(Debug)]
+pub struct Parsed<I> {
+    /// Its 1-based line (the first line of an instance spanning several).
+    pub line: usize,
+    /// Its text, when it has a line of its own.
+    pub input: Option<String>,
+    /// A name within the file (`game 3`), when the format numbers its instances.
+    pub name: Option<String>,
+    /// The expected answer the file gives for it, if any.
+    pub expected: Option<String>,
+    /// The instance, or what is wrong with it.
+    pub instance: Result<I, String>,
+}
+
+/// Something a description tells its driver while it prepares (builds tables).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A line for the user (stderr): what was built or loaded, and how long it took.
+    Message(String),
+    /// Progress of a long build: `done` of `total` steps of `what`.
+    Progress {
+        /// What is being built.
+        what: String,
+        /// Steps done.
+        done: u64,
+        /// All steps.
+        total: u64,
+    },
+    /// The build of `what` is over (a driver wipes its progress display).
+    Finished,
+}
+
+/// A problem, described once for every driver.
+///
+/// A value of the type holds what the problem's options chose (a goal, a board size) and the
+/// tables [`prepare`](Description::prepare) built; instances are parsed and validated before
+/// any table is built, so a malformed line never waits for one.
+pub trait Description: Sized {
+    /// One parsed instance: a board, a position, a tree.
+    type Instance;
+
+    /// Its name on the command line (`eight`).
+    const NAME: &'static str;
+    /// One line for menus.
+    const SUMMARY: &'static str;
+    /// How to write an instance, with an example (printed by `--help`).
+    const INPUT: &'static str;
+    /// Puzzle or game.
+    const KIND: Kind;
+    /// Whether an instance spans a whole argument or file (a tree over several lines)
+    /// instead of one line.
+    const WHOLE_INPUT: bool = false;
+
+    /// The problem's own options, beyond the shared ones.
+    fn options() -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// Its heuristics (puzzles) or move orders / evaluations (games): `(name, summary)`.
+    fn heuristics() -> &'static [(&'static str, &'static str)];
+
+    /// The algorithms that apply: by default every one of its kind. A description that
+    /// leaves one out says why in [`INPUT`](Description::INPUT).
+    fn algorithms() -> Vec<Algorithm> {
+        match Self::KIND {
+            Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
+            Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
+        }
+    }
+
+    /// The algorithm used when the user names none.
+    fn default_algorithm() -> Algorithm;
+
+    /// The heuristic (or move order) used when the user names none: the first listed.
+    fn default_heuristic() -> &'static str {
+        Self::heuristics().first().map_or("none", |h| h.0)
+    }
+
+    /// The problem with its options; a bad option value is an error naming it.
+    fn new(options: &Options) -> Result<Self, String>;
+
+    /// One instance from its text (one line, or a whole input when
+    /// [`WHOLE_INPUT`](Description::WHOLE_INPUT)); the error says what is wrong.
+    fn parse(&self, text: &str) -> Result<Self::Instance, String>;
+
+    /// The instances of a whole file when it is in the problem's own format (a judge's
+    /// input, a scenario naming a map beside it at `path`), else `None`: the file is then
+    /// read one instance per line.
+    fn parse_file(&self, path: Option<&Path>, text: &str) -> Option<Vec<Parsed<Self::Instance>>> {
+        let _ = (path, text);
+        None
+    }
+
+    /// Builds what the search needs for `algorithm` and `heuristic` (a pattern database),
+    /// telling `note` what it does. Called once, after every instance parsed.
+    fn prepare(
+        &mut self,
+        algorithm: Algorithm,
+        heuristic: &str,
+        note: &mut dyn FnMut(Note),
+    ) -> Result<(), String> {
+        let _ = (algorithm, heuristic, note);
+        Ok(())
+    }
+
+    /// The instance as the user reads it (one or several lines).
+    fn show(&self, instance: &Self::Instance) -> String;
+
+    /// Solves one instance.
+    fn solve(
+        &self,
+        instance: &Self::Instance,
+        algorithm: Algorithm,
+        heuristic: &str,
+        limits: &Limits,
+    ) -> Answer;
+
+    /// Whether `answer` agrees with the expected answer written after `|` in an instance
+    /// file. By default the texts must be equal; a stopped search never disagrees.
+    fn matches(&self, answer: &Answer, expected: &str) -> bool {
+        answer.key.as_deref().is_none_or(|k| k == expected)
+    }
+
+    /// The options of its generator.
+    fn gen_options() -> &'static [OptionSpec] {
+        &[]
+    }
+
+    /// `count` random instances, one line each, drawn with `rng`.
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String>;
+}
+
+/// The usual answer of a single-agent search: `cost moves: ...`, `unsolvable`, or
+/// `stopped by the ...`, with `moves` printed by `show_moves`.
+pub fn path_answer<A, C: crate::Cost + fmt::Display>(
+    result: &crate::SearchResult<A, C>,
+    show_moves: impl Fn(&[A]) -> String,
+) -> Answer {
+    use crate::Outcome;
+    match &result.outcome {
+        Outcome::Solved { actions, cost } => {
+            let mut a = Answer::new(Status::Solved, result.stats.clone());
+            let moves = show_moves(actions);
+            a.lines.push(if actions.is_empty() {
+                format!("{cost} moves: (already solved)")
+            } else {
+                format!("{cost} moves: {moves}")
+            });
+            a.moves = Some(moves);
+            a.length = Some(cost.to_string());
+            a.key = a.length.clone();
+            a
+        }
+        Outcome::NoSolution => unsolvable(result.stats.clone(), "unsolvable"),
+        Outcome::Stopped(kind) => stopped(*kind, result.stats.clone()),
+    }
+}
+
+/// An unsolvable instance's answer, `why` in words.
+pub fn unsolvable(stats: Stats, why: &str) -> Answer {
+    let mut a = Answer::new(Status::Unsolvable, stats);
+    a.lines.push(why.to_owned());
+    a.key = Some("unsolvable".to_owned());
+    a
+}
+
+/// A stopped search's answer: `stopped by the node limit before an answer`.
+pub fn stopped(kind: LimitKind, stats: Stats) -> Answer {
+    let mut a = Answer::new(Status::Stopped(kind), stats);
+    a.lines
+        .push(format!("stopped by the {kind} before an answer"));
+    a
+}
+
+/// A count of plies or moves per generated instance: one number `P`, or a range `LO-HI` that
+/// instance `i` (from 0) walks through in turn, `LO + i mod (HI - LO + 1)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steps {
+    /// The smallest count.
+    pub lo: u32,
+    /// The largest count.
+    pub hi: u32,
+}
+
+impl Steps {
+    /// The count of instance `i`.
+    pub fn of(self, i: u64) -> u32 {
+        let span = u64::from(self.hi - self.lo) + 1;
+        self.lo + (i % span) as u32
+    }
+
+    /// How many of the first `count` instances get `steps` (`lo <= steps <= hi`).
+    pub fn instances_with(self, steps: u32, count: u64) -> u64 {
+        let span = u64::from(self.hi - self.lo) + 1;
+        let offset = u64::from(steps - self.lo);
+        (count / span) + u64::from(count % span > offset)
+    }
+
+    /// The text the user typed, for messages.
+    pub fn label(self) -> String {
+        if self.lo == self.hi {
+            self.lo.to_string()
+        } else {
+            format!("{}-{}", self.lo, self.hi)
+        }
+    }
+}
+
+impl std::str::FromStr for Steps {
+    type Err = String;
+    /// Reads `P` or `LO-HI`.
+    fn from_str(text: &str) -> Result<Steps, String> {
+        let number = |t: &str| {
+            t.trim().parse::<u32>().map_err(|_| {
+                format!("`{t}` is not a whole number: write P or LO-HI, like 4 or 2-5")
+            })
+        };
+        let (lo, hi) = match text.split_once('-') {
+            Some((lo, hi)) => (number(lo)?, number(hi)?),
+            None => {
+                let n = number(text)?;
+                (n, n)
+            }
+        };
+        if lo > hi {
+            return Err(format!(
+                "{lo}-{hi}: the range is empty (LO must not exceed HI)"
+            ));
+        }
+        Ok(Steps { lo, hi })
+    }
+}
+
+/// `1 ply`, `2 plies`.
+pub fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_walk_their_range_in_turn() {
+        let s: Steps = "2-5".parse().unwrap();
+        let got: Vec<u32> = (0..6).map(|i| s.of(i)).collect();
+        assert_eq!(got, [2, 3, 4, 5, 2, 3]);
+        assert_eq!(
+            (2..=5).map(|p| s.instances_with(p, 6)).collect::<Vec<_>>(),
+            [2, 2, 1, 1]
+        );
+        assert_eq!("7".parse(), Ok(Steps { lo: 7, hi: 7 }));
+        assert!("5-2".parse::<Steps>().is_err());
+        assert!("x".parse::<Steps>().is_err());
+    }
+}

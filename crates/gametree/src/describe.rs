@@ -1,0 +1,274 @@
+//! Explicit game trees described for every driver ([`Tree`]): a tree is one whole argument
+//! or file; the report gives the value, the principal variation, and what alpha-beta pruned.
+
+use searchlab_core::{
+    Algorithm, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind,
+    Limits, OptionSpec, Options, Parsed, Player, SplitMix64, Status,
+};
+
+use crate::{GameTree, ParseError, analyse};
+
+/// Explicit game trees (seeds 003 and 004).
+#[derive(Debug)]
+pub struct Tree {
+    root: Player,
+}
+
+fn player_name(p: Player) -> &'static str {
+    match p {
+        Player::Max => "MAX",
+        Player::Min => "MIN",
+    }
+}
+
+/// The error with the text's line and a caret under the fault.
+fn explain(text: &str, e: &ParseError) -> String {
+    let pos = match e {
+        ParseError::Empty => None,
+        ParseError::ExpectedTree { pos, .. }
+        | ParseError::ExpectedSeparator { pos, .. }
+        | ParseError::EmptyList { pos }
+        | ParseError::Range { pos, .. }
+        | ParseError::Trailing { pos, .. }
+        | ParseError::TooDeep { pos, .. } => Some(*pos),
+    };
+    let mut msg = e.to_string();
+    // Show the line of the fault when it is short enough to read.
+    if let Some(pos) = pos {
+        let chars: Vec<char> = text.chars().collect();
+        let line_start = chars[..(pos - 1).min(chars.len())]
+            .iter()
+            .rposition(|&c| c == '\n')
+            .map_or(0, |i| i + 1);
+        let line_end = chars[line_start..]
+            .iter()
+            .position(|&c| c == '\n')
+            .map_or(chars.len(), |i| line_start + i);
+        if line_end - line_start <= 120 {
+            let line: String = chars[line_start..line_end].iter().collect();
+            let col = pos - 1 - line_start;
+            msg += &format!("\n    {line}\n    {}^", " ".repeat(col));
+        }
+    }
+    msg
+}
+
+fn leaves_under(tree: &GameTree, n: usize) -> usize {
+    if tree.leaf(n).is_some() {
+        1
+    } else {
+        tree.children(n)
+            .iter()
+            .map(|&c| leaves_under(tree, c))
+            .sum()
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl Description for Tree {
+    type Instance = GameTree;
+    const NAME: &'static str = "gametree";
+    const SUMMARY: &'static str =
+        "explicit game trees given as nested parentheses (seeds 003, 004)";
+    const INPUT: &'static str = "\
+INSTANCE: nested parentheses of integer leaves, children separated by commas, whitespace
+allowed; a tree is one whole argument or one whole file:
+
+    searchlab solve gametree '((3,5),(6,(9,1)))'
+    searchlab solve gametree --root min '((0,(-3,7)),((3),(2,6)))'
+
+Levels alternate MAX and MIN from --root; children are searched left to right. Nodes are
+named by their path: 1-based child numbers from the root joined by dots (`2.1` = the first
+child of the root's second child). The report gives the minimax value, the principal
+variation, the leaves minimax and alpha-beta evaluated, and the subtrees alpha-beta never
+looked at.";
+    const KIND: Kind = Kind::Game;
+    const WHOLE_INPUT: bool = true;
+
+    fn options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
+            "root",
+            "SIDE",
+            Some("max"),
+            "who moves at the root: max or min",
+        )];
+        OPTIONS
+    }
+    fn heuristics() -> &'static [(&'static str, &'static str)] {
+        &[(
+            "left-to-right",
+            "children in the order written; leaves are the only values",
+        )]
+    }
+    fn default_algorithm() -> Algorithm {
+        Algorithm::Game(GameAlgorithm::Alphabeta)
+    }
+    fn new(options: &Options) -> Result<Self, String> {
+        let root = match options.choice("root", &["max", "min"])? {
+            Some(1) => Player::Min,
+            _ => Player::Max,
+        };
+        Ok(Self { root })
+    }
+    fn parse(&self, text: &str) -> Result<GameTree, String> {
+        GameTree::parse(text, self.root).map_err(|e| explain(text, &e))
+    }
+    /// A file whose first line holds a whole tree (optionally with an expected value after
+    /// `|`) is one tree per line, each line answered or reported on its own: what
+    /// `searchlab gen gametree` writes, and `puzzles/gametree/easy.txt`. Any other file is
+    /// one tree, which may span lines.
+    fn parse_file(&self, _: Option<&std::path::Path>, text: &str) -> Option<Vec<Parsed<GameTree>>> {
+        let lines: Vec<(usize, &str, Option<String>)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .map(|(i, l)| match l.split_once('|') {
+                Some((t, e)) => (i, t.trim(), Some(e.trim().to_owned())),
+                None => (i, l, None),
+            })
+            .collect();
+        let first = lines.first()?;
+        let per_line = lines.len() > 1 || first.2.is_some();
+        if !per_line || GameTree::parse(first.1, self.root).is_err() {
+            return None;
+        }
+        Some(
+            lines
+                .into_iter()
+                .map(|(line, text, expected)| Parsed {
+                    line,
+                    input: Some(text.to_owned()),
+                    name: None,
+                    expected,
+                    instance: self.parse(text),
+                })
+                .collect(),
+        )
+    }
+    fn show(&self, tree: &GameTree) -> String {
+        format!(
+            "tree: {} nodes, {} leaves, root {}",
+            tree.len(),
+            tree.leaf_count(),
+            player_name(self.root)
+        )
+    }
+    fn solve(&self, tree: &GameTree, algorithm: Algorithm, _: &str, limits: &Limits) -> Answer {
+        let Algorithm::Game(algo) = algorithm else {
+            unreachable!("a game lists only game algorithms")
+        };
+        // A tree has no transpositions: no table.
+        let config = AlphaBetaConfig::new()
+            .with_limits(limits.clone())
+            .with_table(false);
+        let no_eval = |_: &usize| 0;
+        let run = algo.run(tree, &0, &no_eval, &config);
+        if let GameOutcome::Stopped { limit, .. } = run.outcome {
+            return searchlab_core::describe::stopped(limit, run.stats);
+        }
+        // Within the limits: the comparison of both searches, on a tree small enough.
+        let a = analyse(tree);
+        let mut ans = Answer::new(Status::Solved, run.stats);
+        let pv: Vec<String> = (1..=a.pv.len())
+            .map(|i| tree.path_name(&a.pv[..i]))
+            .collect();
+        ans.lines.push(format!("value: {}", a.value));
+        if pv.is_empty() {
+            ans.lines
+                .push("principal variation: (the root is a leaf)".into());
+        } else {
+            ans.lines.push(format!(
+                "principal variation: {} (leaf {})",
+                pv.join(" -> "),
+                a.value
+            ));
+        }
+        ans.lines.push(format!(
+            "leaves evaluated: minimax {}, alpha-beta {}",
+            a.minimax_leaves, a.alphabeta_leaves
+        ));
+        let pruned_leaves: usize = a.pruned.iter().map(|&n| leaves_under(tree, n)).sum();
+        if a.pruned.is_empty() {
+            ans.lines.push("pruned by alpha-beta: nothing".into());
+        } else {
+            ans.lines.push(format!(
+                "pruned by alpha-beta: {}, {}",
+                plural(a.pruned.len(), "subtree", "subtrees"),
+                plural(pruned_leaves, "leaf", "leaves")
+            ));
+            let width = a
+                .pruned
+                .iter()
+                .map(|&n| tree.name(n).len())
+                .max()
+                .unwrap_or(0);
+            for &n in &a.pruned {
+                ans.lines
+                    .push(format!("  {:<width$}  {}", tree.name(n), tree.render(n)));
+            }
+        }
+        ans.length = Some(a.value.to_string());
+        ans.key = ans.length.clone();
+        ans.moves = Some(pv.join(" "));
+        ans.fields.push(("value", a.value.into()));
+        ans.fields.push(("root", player_name(self.root).into()));
+        ans.fields.push(("nodes", tree.len().into()));
+        ans.fields.push(("leaves", tree.leaf_count().into()));
+        ans.fields.push(("pv", pv.into()));
+        ans.fields
+            .push(("minimax_leaves", Field::Int(a.minimax_leaves as i64)));
+        ans.fields
+            .push(("alphabeta_leaves", Field::Int(a.alphabeta_leaves as i64)));
+        ans.fields.push((
+            "pruned",
+            Field::List(
+                a.pruned
+                    .iter()
+                    .map(|&n| {
+                        Field::Map(vec![
+                            ("node".into(), tree.name(n).into()),
+                            ("subtree".into(), tree.render(n).into()),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ));
+        ans.fields.push(("pruned_leaves", pruned_leaves.into()));
+        ans
+    }
+    fn gen_options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value("depth", "D", Some("3"), "levels below the root"),
+            OptionSpec::value("branching", "B", Some("2"), "children of each inner node"),
+        ];
+        OPTIONS
+    }
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String> {
+        let depth: u32 = options.parse("depth")?.unwrap_or(3);
+        let branching: u32 = options.parse("branching")?.unwrap_or(2);
+        if depth > 8 || !(1..=8).contains(&branching) {
+            return Err(format!(
+                "--depth {depth} --branching {branching}: expected depth 0 to 8 and branching 1 to 8"
+            ));
+        }
+        fn tree(rng: &mut SplitMix64, depth: u32, branching: u32) -> String {
+            if depth == 0 {
+                return (rng.below(21) as i64 - 10).to_string();
+            }
+            let kids: Vec<String> = (0..branching)
+                .map(|_| tree(rng, depth - 1, branching))
+                .collect();
+            format!("({})", kids.join(","))
+        }
+        Ok((0..count).map(|_| tree(rng, depth, branching)).collect())
+    }
+}

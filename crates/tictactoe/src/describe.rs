@@ -1,0 +1,417 @@
+//! Tic-tac-toe described for every driver ([`TicTacToeGame`]): n x n, k in a row, any
+//! position, depth limits with seed 001's evaluation, seed 002's goals, every root move's
+//! value.
+
+use searchlab_core::{
+    Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
+    Kind, Limits, OptionSpec, Options, RootMove, SplitMix64, Status, Value,
+};
+
+use crate::{
+    Board, BoardError, Geometry, Goal, MoveOrder, Scoring, SeedEval, Side, Square, TicTacToe, WIN,
+};
+
+/// n x n tic-tac-toe with k in a row.
+#[derive(Debug)]
+pub struct TicTacToeGame {
+    size: Option<usize>,
+    k: Option<usize>,
+    goal: Option<Goal>,
+    side: Option<Side>,
+    all_moves: bool,
+    no_table: bool,
+    iterative: bool,
+}
+
+/// One position with the game it is asked in.
+#[derive(Clone, Debug)]
+pub struct Job {
+    game: TicTacToe,
+    board: Board,
+    /// The side whose goal it is (goal mode only).
+    side: Option<Side>,
+}
+
+fn goal_word(g: Goal) -> &'static str {
+    match g {
+        Goal::Win => "win",
+        Goal::Lose => "loss",
+        Goal::Draw => "draw",
+    }
+}
+
+fn squares(moves: &[Square]) -> String {
+    moves
+        .iter()
+        .map(Square::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl TicTacToeGame {
+    /// What a value means, in words.
+    fn meaning(&self, job: &Job, value: Value, complete: bool) -> String {
+        match job.game.scoring() {
+            Scoring::Result => {
+                let max = job.game.max_side();
+                if !complete {
+                    format!("estimate for {max} (depth-limited)")
+                } else if value >= WIN {
+                    format!("{max} wins")
+                } else if value <= -WIN {
+                    format!("{} wins", max.other())
+                } else {
+                    "draw".into()
+                }
+            }
+            Scoring::Goal(goal) => {
+                let side = job.side.unwrap_or(job.game.max_side());
+                if value >= WIN {
+                    format!("yes: {side} can force a {}", goal_word(goal))
+                } else if complete {
+                    format!("no: {side} cannot force a {}", goal_word(goal))
+                } else {
+                    format!(
+                        "not proved within the depth limit: {side} forcing a {}",
+                        goal_word(goal)
+                    )
+                }
+            }
+        }
+    }
+
+    /// The search, and every root move's value in row-major order when asked.
+    fn search(
+        &self,
+        job: &Job,
+        algo: GameAlgorithm,
+        limits: &Limits,
+    ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>) {
+        let config = AlphaBetaConfig::new()
+            .with_limits(limits.clone())
+            .with_table(!self.no_table)
+            .with_iterative(self.iterative)
+            .with_value_range(-WIN, WIN);
+        if algo == GameAlgorithm::Minimax {
+            let result = algo.run(&job.game, &job.board, &SeedEval, &config);
+            let mut moves = match (&result.outcome, self.all_moves) {
+                (GameOutcome::Solved(s), true) => s.root_moves.clone(),
+                _ => Vec::new(),
+            };
+            moves.sort_by_key(|m| (m.mv.row, m.mv.col));
+            return (result, moves);
+        }
+        let mut search = AlphaBeta::new(config);
+        let mut result = search.search(&job.game, &job.board, &SeedEval);
+        let mut moves = Vec::new();
+        if self.all_moves && matches!(result.outcome, GameOutcome::Solved(_)) {
+            let analysis = search.analyse_root(&job.game, &job.board, &SeedEval, None);
+            result.stats += &analysis.stats;
+            match analysis.outcome {
+                GameOutcome::Solved(s) => {
+                    moves = s.root_moves;
+                    moves.sort_by_key(|m| (m.mv.row, m.mv.col));
+                }
+                stopped @ GameOutcome::Stopped { .. } => result.outcome = stopped,
+            }
+        }
+        (result, moves)
+    }
+}
+
+impl Description for TicTacToeGame {
+    type Instance = Job;
+    const NAME: &'static str = "tictactoe";
+    const SUMMARY: &'static str =
+        "n x n tic-tac-toe, k in a row (3x3 of seed 001, 4x4 of POJ 1568)";
+    const INPUT: &'static str = "\
+INSTANCE: the rows from top to bottom, separated by '/', each row n characters from
+'.' (empty), 'x', 'o'; `empty` is the empty board (of --size, default 3). x moves first, so
+who is to move follows from the counts:
+
+    searchlab solve tictactoe x.o/.x./...          (o to move)
+    searchlab solve tictactoe empty --size 4       (the empty 4 x 4 board)
+    searchlab solve tictactoe ..../.xo./.ox./....  (POJ 1568's first sample)
+
+Squares are printed (row,col), 0-based, as POJ 1568 does. Without --goal the value is the
+plain result for x: 100 = x wins, -100 = o wins, 0 = draw; with --max-depth the search stops
+at that many plies and scores unfinished positions with seed 001's evaluation (+-50 for k-1
+in a line with the rest empty, the number of lines through a lone first stone, else 1).
+--goal win|lose|draw asks whether --side (default: the side to move) can FORCE that result
+whatever the other side does (seed 002). An expected answer after '|' is the value.";
+    const KIND: Kind = Kind::Game;
+
+    fn options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "size",
+                "N",
+                None,
+                "board side n (default: from the board, else 3)",
+            ),
+            OptionSpec::value(
+                "k",
+                "K",
+                None,
+                "stones in a row needed to win (default: the board side)",
+            ),
+            OptionSpec::value(
+                "goal",
+                "GOAL",
+                None,
+                "ask whether --side can force this result: win, lose or draw",
+            ),
+            OptionSpec::value(
+                "side",
+                "SIDE",
+                None,
+                "the side whose goal it is: x or o (default and only choice: the side to move)",
+            ),
+            OptionSpec::flag(
+                "all-moves",
+                "print the value of every move, in row-major order",
+            ),
+            OptionSpec::flag(
+                "iterative",
+                "alphabeta: iterative deepening, depths 1, 2, ... up to --max-depth or the end",
+            ),
+            OptionSpec::flag("no-table", "alphabeta without a transposition table"),
+        ];
+        OPTIONS
+    }
+    fn heuristics() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "threats",
+                "move order: completing squares, then blocking squares, then row-major",
+            ),
+            ("rowmajor", "move order: row-major"),
+        ]
+    }
+    fn default_algorithm() -> Algorithm {
+        Algorithm::Game(GameAlgorithm::Alphabeta)
+    }
+    fn new(options: &Options) -> Result<Self, String> {
+        let goal = options
+            .choice("goal", &["win", "lose", "draw"])?
+            .map(|i| [Goal::Win, Goal::Lose, Goal::Draw][i]);
+        let side = options
+            .choice("side", &["x", "o"])?
+            .map(|i| [Side::X, Side::O][i]);
+        if side.is_some() && goal.is_none() {
+            return Err("--side needs --goal".into());
+        }
+        Ok(Self {
+            size: options.parse("size")?,
+            k: options.parse("k")?,
+            goal,
+            side,
+            all_moves: options.flag("all-moves"),
+            no_table: options.flag("no-table"),
+            iterative: options.flag("iterative"),
+        })
+    }
+    fn parse(&self, text: &str) -> Result<Job, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("empty board text: write the rows like x.o/.x./... or `empty`".into());
+        }
+        let empty = text.eq_ignore_ascii_case("empty");
+        let rows = if empty {
+            0
+        } else {
+            text.split(|c: char| c == '/' || c == ',' || c.is_whitespace())
+                .filter(|r| !r.is_empty())
+                .count()
+        };
+        let n = self.size.unwrap_or(if rows > 0 { rows } else { 3 });
+        let k = self.k.unwrap_or(n);
+        let geometry = Geometry::new(n, k).map_err(|e| match e {
+            BoardError::Size(_) => format!("--size {n} --k {k}: need 1 <= k <= n <= 8"),
+            other => other.to_string(),
+        })?;
+        let board = if empty {
+            Board::EMPTY
+        } else {
+            geometry.parse(text).map_err(|e| e.to_string())?
+        };
+        if geometry.is_over(&board) {
+            let why = match geometry.winner(&board) {
+                Some(s) => format!("{s} has a line"),
+                None => "the board is full".into(),
+            };
+            return Err(format!("the game is over ({why}): nothing to search"));
+        }
+        let to_move = board.to_move();
+        let (game, side) = match self.goal {
+            None => (TicTacToe::new(geometry), None),
+            Some(goal) => {
+                let side = self.side.unwrap_or(to_move);
+                if side != to_move {
+                    return Err(format!(
+                        "--side {side}: it is {to_move}'s turn on this board (the goal is asked for the side to move)"
+                    ));
+                }
+                let game = TicTacToe::new(geometry)
+                    .with_max(side)
+                    .with_scoring(Scoring::Goal(goal));
+                (game, Some(side))
+            }
+        };
+        Ok(Job { game, board, side })
+    }
+    fn show(&self, job: &Job) -> String {
+        let g = job.game.geometry();
+        let mut s = format!(
+            "board {} ({n}x{n}, {k} in a row), {} to move",
+            g.format(&job.board),
+            job.board.to_move(),
+            n = g.n(),
+            k = g.k()
+        );
+        if let Scoring::Goal(goal) = job.game.scoring() {
+            s += &format!(
+                "\ngoal: can {} force a {}?",
+                job.side.unwrap_or(job.game.max_side()),
+                goal_word(goal)
+            );
+        }
+        s
+    }
+    fn solve(&self, job: &Job, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
+        let Algorithm::Game(algo) = algorithm else {
+            unreachable!("a game lists only game algorithms")
+        };
+        let order = if heuristic == "rowmajor" {
+            MoveOrder::RowMajor
+        } else {
+            MoveOrder::Threats
+        };
+        let job = &Job {
+            game: job.game.clone().with_order(order),
+            ..job.clone()
+        };
+        let (result, moves) = self.search(job, algo, limits);
+        let mut a = match &result.outcome {
+            GameOutcome::Solved(s) => {
+                let mut a = Answer::new(Status::Solved, result.stats.clone());
+                let meaning = self.meaning(job, s.value, s.complete);
+                a.lines.push(format!(
+                    "value {} for {}: {meaning}",
+                    s.value,
+                    job.game.max_side()
+                ));
+                if let Some(best) = s.best {
+                    a.lines
+                        .push(format!("best move for {}: {best}", job.board.to_move()));
+                    a.lines
+                        .push(format!("principal variation: {}", squares(&s.pv)));
+                }
+                a.moves = Some(squares(&s.pv));
+                a.length = Some(s.value.to_string());
+                a.key = s.complete.then(|| s.value.to_string());
+                a.fields.push(("value", s.value.into()));
+                a.fields.push(("exact", s.complete.into()));
+                a.fields.push(("meaning", meaning.into()));
+                a.fields
+                    .push(("best", s.best.map(|m| m.to_string()).into()));
+                if let Scoring::Goal(_) = job.game.scoring() {
+                    let forced = if s.value >= WIN {
+                        Field::Bool(true)
+                    } else if s.complete {
+                        Field::Bool(false)
+                    } else {
+                        Field::Null
+                    };
+                    a.fields.push(("forced", forced));
+                }
+                a
+            }
+            GameOutcome::Stopped { limit, deepest } => {
+                let mut a = Answer::new(Status::Stopped(*limit), result.stats.clone());
+                let mut line = format!("stopped by the {limit} before an answer");
+                if let Some(d) = deepest {
+                    line += &format!(
+                        "; deepest finished depth {}: value {}, best {}",
+                        d.depth.unwrap_or(0),
+                        d.value,
+                        d.best.map(|m| m.to_string()).unwrap_or_default()
+                    );
+                }
+                a.lines.push(line);
+                a
+            }
+        };
+        let g = job.game.geometry();
+        a.fields.push(("size", g.n().into()));
+        a.fields.push(("k", g.k().into()));
+        a.fields
+            .push(("to_move", job.board.to_move().to_string().into()));
+        a.fields
+            .push(("max", job.game.max_side().to_string().into()));
+        if !moves.is_empty() {
+            let list: Vec<String> = moves
+                .iter()
+                .map(|m| format!("{} {}", m.mv, m.value))
+                .collect();
+            a.lines.push(format!("moves: {}", list.join(", ")));
+        }
+        if self.all_moves {
+            a.fields.push((
+                "move_values",
+                Field::List(
+                    moves
+                        .iter()
+                        .map(|m| {
+                            Field::Map(vec![
+                                ("move".into(), m.mv.to_string().into()),
+                                ("value".into(), m.value.into()),
+                            ])
+                        })
+                        .collect(),
+                ),
+            ));
+        }
+        a
+    }
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String> {
+        crate::generate::positions(options, rng, count)
+    }
+    fn gen_options() -> &'static [OptionSpec] {
+        crate::generate::OPTIONS
+    }
+}
+
+/// POJ 1568: per case, the first square (row-major) from which x forces a win, or `#####`.
+/// Bad cases go to `errors` with their line, the others are answered. Returns the number of
+/// bad cases.
+pub fn judge_1568(
+    input: &str,
+    out: &mut dyn std::io::Write,
+    errors: &mut dyn FnMut(String),
+) -> std::io::Result<usize> {
+    let game = crate::poj1568_game();
+    // One table for all cases: entries are exact facts about positions, valid in every case.
+    let mut search = crate::searcher(Limits::none());
+    let mut bad = 0;
+    for case in crate::parse_input(input) {
+        match case {
+            Ok(board) => match crate::first_winning_move(&mut search, &game, &board) {
+                Ok(Some(sq)) => writeln!(out, "{sq}")?,
+                Ok(None) => writeln!(out, "#####")?,
+                Err(limit) => errors(format!("stopped by the {limit} without a limit set")),
+            },
+            Err(e) => {
+                bad += 1;
+                out.flush()?;
+                errors(format!("judge 1568: {e}"));
+            }
+        }
+    }
+    Ok(bad)
+}

@@ -1,0 +1,501 @@
+//! Triangle War described for every driver ([`Triangle`]): positions as move lists or games
+//! of the judge's input, the board drawn, every move valued; [`judge_1085`] answers POJ 1085
+//! byte for byte; the seeded generator.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+use searchlab_core::describe::{Steps, counted};
+use searchlab_core::{
+    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, OptionSpec,
+    Options, Parsed, SplitMix64, Status, minimax,
+};
+
+use crate::board::{TRIANGLE_DOTS, TRIANGLE_MASKS};
+use crate::input::{parse_judge, position_from_moves};
+use crate::solve::{Solver, winner_of};
+use crate::{MoveOrder, Position, Segment, Side, TriangleWar};
+
+/// Triangle War (POJ 1085).
+#[derive(Debug)]
+pub struct Triangle {
+    symmetry: bool,
+    /// One solver for the batch: its table's entries are facts about positions.
+    solver: RefCell<Option<Solver>>,
+}
+
+/// A position with the moves that led to it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    moves: Vec<Segment>,
+    position: Position,
+}
+
+/// Who owns each triangle after `moves` (replayed: a position keeps only the scores).
+fn owners(moves: &[Segment]) -> [Option<Side>; 9] {
+    let mut owners = [None; 9];
+    let mut p = Position::start();
+    for &s in moves {
+        for (t, &mask) in TRIANGLE_MASKS.iter().enumerate() {
+            if mask & s.bit() != 0 && mask & !p.drawn() == s.bit() {
+                owners[t] = Some(p.to_move());
+            }
+        }
+        p = p.play_unchecked(s);
+    }
+    owners
+}
+
+/// Row and position in the row of a dot (1..=10).
+fn row_of(dot: u8) -> (usize, usize) {
+    let d = usize::from(dot - 1);
+    let r = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3][d];
+    (r, d - r * (r + 1) / 2)
+}
+
+/// The board as text: drawn segments as `-`, `/`, `\`, undrawn ones as `.`, owned triangles
+/// marked with their owner's letter.
+pub fn draw_board(position: &Position, owners: &[Option<Side>; 9]) -> String {
+    // Dot k of row r (0-based) sits at line 2r, column 2(3-r) + 4k; dot 10 takes two columns.
+    let mut grid = vec![vec![b' '; 15]; 7];
+    let col = |r: usize, k: usize| 2 * (3 - r) + 4 * k;
+    let dot = |r: usize, k: usize| (r * (r + 1) / 2 + k + 1) as u8;
+    let mark = |a: u8, b: u8, c: u8| match Segment::between(a, b) {
+        Some(s) if position.is_drawn(s) => c,
+        _ => b'.',
+    };
+    for r in 0..4 {
+        for k in 0..=r {
+            let (line, c) = (2 * r, col(r, k));
+            let label = dot(r, k).to_string();
+            grid[line][c..c + label.len()].copy_from_slice(label.as_bytes());
+            if k < r {
+                grid[line][c + 2] = mark(dot(r, k), dot(r, k + 1), b'-');
+            }
+            if r < 3 {
+                grid[line + 1][c - 1] = mark(dot(r, k), dot(r + 1, k), b'/');
+                grid[line + 1][c + 1] = mark(dot(r, k), dot(r + 1, k + 1), b'\\');
+            }
+        }
+    }
+    // Each triangle's inside: under an upward apex, or between a downward triangle's top dots.
+    for (t, owner) in owners.iter().enumerate() {
+        let Some(side) = owner else { continue };
+        let (a, b, _) = TRIANGLE_DOTS[t];
+        let (r, k) = row_of(a);
+        let upward = row_of(b).0 == r + 1;
+        let c = if upward { col(r, k) } else { col(r, k) + 2 };
+        grid[2 * r + 1][c] = if *side == Side::A { b'A' } else { b'B' };
+    }
+    let mut text = String::new();
+    for line in grid {
+        let _ = writeln!(text, "    {}", String::from_utf8_lossy(&line).trim_end());
+    }
+    text
+}
+
+fn join(moves: &[Segment]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A's and B's final triangles from the final margin (9 triangles in all).
+fn final_score(margin: i32) -> (i32, i32) {
+    ((9 + margin) / 2, (9 - margin) / 2)
+}
+
+/// The answer lines and fields of a finished search: `value` the final margin, `values`
+/// every move's (segment order), `best` the best moves.
+fn solved(
+    p: &Played,
+    value: i32,
+    values: &[(Segment, i32)],
+    best: &[Segment],
+    stats: searchlab_core::Stats,
+) -> Answer {
+    let mut a = Answer::new(Status::Solved, stats);
+    let winner = winner_of(value);
+    let (fa, fb) = final_score(value);
+    a.length = Some(value.to_string());
+    a.key = Some(value.to_string());
+    a.moves = best.first().map(|m| m.to_string());
+    a.fields.push((
+        "played",
+        p.moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .into(),
+    ));
+    a.fields.push((
+        "score",
+        Field::Map(vec![
+            ("A".into(), u32::from(p.position.score(Side::A)).into()),
+            ("B".into(), u32::from(p.position.score(Side::B)).into()),
+        ]),
+    ));
+    a.fields.push((
+        "to_move",
+        (!p.position.is_over())
+            .then(|| p.position.to_move().to_string())
+            .into(),
+    ));
+    a.fields.push(("margin", value.into()));
+    a.fields.push(("winner", winner.to_string().into()));
+    a.fields.push((
+        "final_score",
+        Field::Map(vec![("A".into(), fa.into()), ("B".into(), fb.into())]),
+    ));
+    a.fields.push((
+        "best_moves",
+        best.iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .into(),
+    ));
+    a.fields.push((
+        "move_values",
+        Field::List(
+            values
+                .iter()
+                .map(|(s, v)| {
+                    Field::Map(vec![
+                        ("move".into(), s.to_string().into()),
+                        ("margin".into(), (*v).into()),
+                    ])
+                })
+                .collect(),
+        ),
+    ));
+    if p.position.is_over() {
+        a.lines.push(format!(
+            "Result: {winner} wins {}-{}.",
+            fa.max(fb),
+            fa.min(fb)
+        ));
+        return a;
+    }
+    let mover = p.position.to_move();
+    a.lines.push(format!(
+        "Perfect play: {winner} wins {}-{} (final margin A-B {value:+}).",
+        fa.max(fb),
+        fa.min(fb)
+    ));
+    let names: Vec<String> = best.iter().map(|m| m.to_string()).collect();
+    match names.len() {
+        0 => {}
+        1 => a
+            .lines
+            .push(format!("Best move for {mover}: {} ({value:+}).", names[0])),
+        _ => a.lines.push(format!(
+            "Best moves for {mover}: {} (each {value:+}).",
+            names.join(", ")
+        )),
+    }
+    if !values.is_empty() {
+        // Best first for the side to move; equal values keep segment order.
+        let mut ranked = values.to_vec();
+        ranked.sort_by_key(|m| -mover.sign() * m.1);
+        let list: Vec<String> = ranked.iter().map(|(s, v)| format!("{s} {v:+}")).collect();
+        a.lines.push(format!(
+            "Move values (final margin A-B): {}",
+            list.join(", ")
+        ));
+    }
+    a
+}
+
+impl Description for Triangle {
+    type Instance = Played;
+    const NAME: &'static str = "triangle";
+    const SUMMARY: &'static str = "Triangle War (POJ 1085)";
+    const INPUT: &'static str = "\
+INSTANCE: the segments already drawn, in order, from the empty board (`empty`: none); A drew
+first and whoever completed a triangle drew again. A segment is two neighbouring dots joined
+by a dash (either order), separated by spaces or commas:
+
+    searchlab solve triangle \"2-4 4-5 5-9\"
+    searchlab solve triangle empty
+
+            1
+           / \\
+          2 - 3
+         / \\ / \\
+        4 - 5 - 6
+       / \\ / \\ / \\
+      7 - 8 - 9 - 10
+
+--file also reads games in the judge's format (POJ 1085 input: the number of games, then per
+game a move count m and m lines `i j`); a first line holding a lone number means the judge's
+format. Values are final margins: A's triangles minus B's at the end, with perfect play from
+here; an expected answer after '|' is that margin. alphabeta values every move (with a
+transposition table); minimax values the position alone.";
+    const KIND: Kind = Kind::Game;
+
+    fn options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[OptionSpec::flag(
+            "no-symmetry",
+            "do not let rotated and reflected positions share transposition-table entries",
+        )];
+        OPTIONS
+    }
+    fn heuristics() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "greedy",
+                "completing moves first, then moves that offer the opponent nothing, then the rest",
+            ),
+            (
+                "index",
+                "segment order 1-2 1-3 2-3 2-4 2-5 3-5 3-6 4-5 5-6 4-7 4-8 5-8 5-9 6-9 6-10 7-8 8-9 9-10",
+            ),
+        ]
+    }
+    fn default_algorithm() -> Algorithm {
+        Algorithm::Game(GameAlgorithm::Alphabeta)
+    }
+    fn new(options: &Options) -> Result<Self, String> {
+        Ok(Self {
+            symmetry: !options.flag("no-symmetry"),
+            solver: RefCell::new(None),
+        })
+    }
+    fn parse(&self, text: &str) -> Result<Played, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err("no moves: write the segments drawn, like 2-4 4-5, or `empty`".into());
+        }
+        let text = if text.eq_ignore_ascii_case("empty") {
+            ""
+        } else {
+            text
+        };
+        let (moves, position) = position_from_moves(text).map_err(|e| e.to_string())?;
+        Ok(Played { moves, position })
+    }
+    fn parse_file(&self, _: Option<&std::path::Path>, text: &str) -> Option<Vec<Parsed<Played>>> {
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'));
+        if first.is_none_or(|l| l.parse::<i64>().is_err()) {
+            return None;
+        }
+        let batch = parse_judge(text);
+        let mut out: Vec<Parsed<Played>> = batch
+            .games
+            .into_iter()
+            .map(|g| match g {
+                Ok(g) => Parsed {
+                    line: g.line,
+                    input: Some(join(&g.moves)),
+                    name: Some(format!("game {}", g.number)),
+                    expected: None,
+                    instance: Ok(Played {
+                        moves: g.moves,
+                        position: g.position,
+                    }),
+                },
+                Err(e) => Parsed {
+                    line: e.line,
+                    input: None,
+                    name: None,
+                    expected: None,
+                    // The judge's messages name the game first: `game 2: move count ...`.
+                    instance: Err(match e.game {
+                        Some(n) => format!("game {n}: {}", e.kind),
+                        None => e.kind.to_string(),
+                    }),
+                },
+            })
+            .collect();
+        if let Some(e) = batch.outside {
+            out.push(Parsed {
+                line: e.line,
+                input: None,
+                name: None,
+                expected: None,
+                instance: Err(e.kind.to_string()),
+            });
+        }
+        Some(out)
+    }
+    fn show(&self, p: &Played) -> String {
+        let mut t = if p.moves.is_empty() {
+            "Moves: none (the empty board)\n".to_owned()
+        } else {
+            format!("Moves: {} ({} drawn)\n", join(&p.moves), p.moves.len())
+        };
+        t += &draw_board(&p.position, &owners(&p.moves));
+        let (a, b) = (p.position.score(Side::A), p.position.score(Side::B));
+        if p.position.is_over() {
+            let _ = write!(t, "Score: A {a}, B {b}; the game is over.");
+        } else {
+            let _ = write!(t, "Score: A {a}, B {b}; {} to move.", p.position.to_move());
+        }
+        t
+    }
+    fn solve(&self, p: &Played, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
+        let order = if heuristic == "index" {
+            MoveOrder::Index
+        } else {
+            MoveOrder::Greedy
+        };
+        let game = TriangleWar::new(order, self.symmetry);
+        if algorithm == Algorithm::Game(GameAlgorithm::Minimax) {
+            let result = minimax(&game, &p.position, &|_: &Position| 0, limits);
+            return match result.outcome {
+                GameOutcome::Solved(s) => {
+                    let values: Vec<(Segment, i32)> =
+                        s.root_moves.iter().map(|m| (m.mv, m.value)).collect();
+                    let best: Vec<Segment> = values
+                        .iter()
+                        .filter(|m| m.1 == s.value)
+                        .map(|m| m.0)
+                        .collect();
+                    solved(p, s.value, &values, &best, result.stats)
+                }
+                GameOutcome::Stopped { limit, .. } => {
+                    searchlab_core::describe::stopped(limit, result.stats)
+                }
+            };
+        }
+        let mut slot = self.solver.borrow_mut();
+        let solver = slot.get_or_insert_with(|| Solver::new(game, limits.clone()));
+        match solver.analyse(&p.position) {
+            Ok(a) => {
+                let values: Vec<(Segment, i32)> =
+                    a.moves.iter().map(|m| (m.segment, m.value)).collect();
+                solved(p, a.value, &values, &a.best, a.stats)
+            }
+            Err(stop) => searchlab_core::describe::stopped(stop.0, Default::default()),
+        }
+    }
+    fn gen_options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "moves",
+                "M",
+                Some("6-12"),
+                "segments drawn per game: M, or LO-HI for LO, LO+1, ..., HI, LO, ... in turn; at most 17",
+            ),
+            OptionSpec::value(
+                "format",
+                "FORMAT",
+                Some("lines"),
+                "lines (one move list per line) or judge (POJ 1085 input; 6 to 17 moves per game)",
+            ),
+        ];
+        OPTIONS
+    }
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String> {
+        generate(options, rng, count as u64)
+    }
+}
+
+/// `count` distinct random games (M random undrawn segments each, from the empty board).
+fn generate(options: &Options, rng: &mut SplitMix64, count: u64) -> Result<Vec<String>, String> {
+    let steps: Steps = options.parse("moves")?.unwrap_or(Steps { lo: 6, hi: 12 });
+    let judge = options.choice("format", &["lines", "judge"])? == Some(1);
+    let Steps { lo, hi } = steps;
+    if hi >= 18 {
+        return Err(format!(
+            "--moves {}: all 18 segments are drawn after 18 moves and the game is over; use at most 17",
+            steps.label()
+        ));
+    }
+    if judge && lo < 6 {
+        return Err(format!(
+            "--moves {} --format judge: the judge's games have at least 6 moves; use --format lines for fewer",
+            steps.label()
+        ));
+    }
+    for moves in lo..=hi {
+        let wanted = steps.instances_with(moves, count);
+        // 18 * 17 * ... : the number of distinct move lists of this length.
+        let available: u64 = (18 - u64::from(moves) + 1..=18).product();
+        if wanted > available {
+            return Err(format!(
+                "--count {count} --moves {}: asks for {wanted} distinct games of {}, but only {available} exist",
+                steps.label(),
+                counted(moves, "move", "moves")
+            ));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let mut lines = Vec::new();
+    if judge {
+        lines.push(count.to_string());
+    }
+    for i in 0..count {
+        let n = steps.of(i);
+        // Terminates: the count check above leaves an unseen move list to draw.
+        let moves = loop {
+            let mut position = Position::start();
+            let mut moves = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                // Undrawn segments in index order, as the script's pool kept them.
+                let undrawn: Vec<Segment> = position.undrawn().collect();
+                let segment = undrawn[rng.below(undrawn.len() as u64) as usize];
+                position = position.play_unchecked(segment);
+                moves.push(segment);
+            }
+            if seen.insert(moves.clone()) {
+                break moves;
+            }
+        };
+        if judge {
+            lines.push(moves.len().to_string());
+            lines.extend(moves.iter().map(|s| {
+                let (a, b) = s.dots();
+                format!("{a} {b}")
+            }));
+        } else {
+            lines.push(join(&moves));
+        }
+    }
+    Ok(lines)
+}
+
+/// POJ 1085: one line `Game k: A wins.` / `Game k: B wins.` per good game; bad games go to
+/// `errors` (game and line) and the others are still answered. Returns the number of bad
+/// games.
+pub fn judge_1085(
+    input: &str,
+    out: &mut dyn std::io::Write,
+    errors: &mut dyn FnMut(String),
+) -> std::io::Result<usize> {
+    let batch = parse_judge(input);
+    // One solver for all games: its table's entries are facts about positions, valid for all.
+    let mut solver = Solver::default();
+    let mut bad = 0;
+    for game in &batch.games {
+        match game {
+            Ok(game) => match solver.winner(&game.position) {
+                Ok((side, _)) => writeln!(out, "Game {}: {side} wins.", game.number)?,
+                Err(stop) => errors(format!(
+                    "game {}: stopped by the {} without a limit set",
+                    game.number, stop.0
+                )),
+            },
+            Err(e) => {
+                bad += 1;
+                errors(e.to_string());
+            }
+        }
+    }
+    if let Some(e) = &batch.outside {
+        bad += 1;
+        errors(e.to_string());
+    }
+    Ok(bad)
+}
