@@ -243,28 +243,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let kind = suite.kind();
 
-    let mut items: Vec<Item<S::Instance>> = Vec::new();
-    let mut bad: Vec<(String, String, String)> = Vec::new();
-    for path in &args.files {
-        let (name, content) = read_file(path)?;
-        for parsed in suite.read(&name, &content) {
-            match parsed.instance {
-                Ok(instance) => items.push(Item {
-                    source: parsed.source,
-                    text: parsed.text,
-                    expected: parsed.expected,
-                    instance,
-                }),
-                Err(msg) => {
-                    eprintln!(
-                        "searchlab: {}: bad instance '{}': {msg}",
-                        parsed.source, parsed.text
-                    );
-                    bad.push((parsed.source, parsed.text, msg));
-                }
-            }
-        }
-    }
+    let (items, bad) = read_items(&suite, &args.files)?;
     if items.is_empty() && bad.is_empty() {
         return Err(BadInput("no instances in the files given".into()).into());
     }
@@ -272,82 +251,7 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     heuristics.dedup();
     suite.prepare(&heuristics)?;
 
-    // Instance-major, so that an interrupted run has comparable results for every pair.
-    let jobs: Vec<(usize, usize)> = (0..items.len())
-        .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
-        .collect();
-    // Ctrl-C sets this flag: no run starts after it, and the searches under way poll it (every
-    // ~1000 expansions) and end with `Stopped(Cancelled)`, which is not a result: such runs
-    // count as not finished.
-    let cancel = Cancel::new();
-    let limits = limits.with_cancel(cancel.clone());
-    {
-        let cancel = cancel.clone();
-        // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
-        // and runs the handler on its own thread, where setting a flag is all we do. Fails
-        // only when a handler is already set, in which case Ctrl-C keeps its default.
-        // The handler runs on one thread, so checking before setting cannot race itself.
-        let _ = ctrlc::set_handler(move || {
-            if cancel.is_cancelled() {
-                std::process::exit(130);
-            }
-            cancel.cancel();
-        });
-    }
-    // indicatif draws on stderr only when it is a terminal: silent when piped.
-    let bar = ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed_precise} {msg}")
-            .expect("a valid template"),
-    );
-    if !bar.is_hidden() {
-        // Redraw the elapsed time while one long search runs.
-        bar.enable_steady_tick(std::time::Duration::from_millis(250));
-    }
-    let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
-        if cancel.is_cancelled() {
-            return None;
-        }
-        let (algo, heuristic) = pairs[p];
-        // Each search on a thread of its own: the core keeps per-thread caches (A*'s dense
-        // node table over all 8-puzzle boards is pooled per thread), which would otherwise be
-        // paid, in time and in measured memory, by whichever run came first on a thread.
-        // Every run then starts from the same state, as a single `searchlab solve` does, and
-        // its figures do not depend on the order of the runs or on --jobs.
-        let measured = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                // The depth-first searches recurse once per ply; as much stack as the main
-                // thread has, so that no search depends on where it runs.
-                .stack_size(8 << 20)
-                .spawn_scoped(scope, || {
-                    let meter = Meter::start();
-                    let run = suite.run(&items[i].instance, algo, heuristic, &limits);
-                    (run, meter.peak())
-                })
-                .map(|handle| handle.join())
-        });
-        bar.inc(1);
-        match measured {
-            Ok(Ok((run, _))) if run.status == Status::Stopped(LimitKind::Cancelled) => None,
-            Ok(Ok(measured)) => Some(measured),
-            // A panic in a search is a bug: let it surface with its own message.
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(e) => panic!("cannot start a search thread: {e}"),
-        }
-    };
-    // No more threads than runs.
-    let threads = args.jobs.min(jobs.len()).max(1);
-    let results: Vec<Option<(Run, u64)>> = if threads == 1 {
-        jobs.iter().map(one).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("starting the worker threads")?;
-        pool.install(|| jobs.par_iter().map(one).collect())
-    };
-    bar.finish_and_clear();
-    let interrupted = cancel.is_cancelled();
+    let (jobs, results, interrupted) = run_all(&suite, &items, &pairs, limits, args.jobs)?;
 
     // Rows pair-major, in file order: the same for every job count.
     let mut by_job: Vec<Vec<Option<(Run, u64)>>> = (0..items.len()).map(|_| Vec::new()).collect();
@@ -501,6 +405,127 @@ fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// The instances of `files`, and the bad ones (source, text, what), each named on stderr.
+#[allow(clippy::type_complexity)]
+fn read_items<S: Suite>(
+    suite: &S,
+    files: &[PathBuf],
+) -> anyhow::Result<(Vec<Item<S::Instance>>, Vec<(String, String, String)>)> {
+    let mut items: Vec<Item<S::Instance>> = Vec::new();
+    let mut bad: Vec<(String, String, String)> = Vec::new();
+    for path in files {
+        let (name, content) = read_file(path)?;
+        for parsed in suite.read(&name, &content) {
+            match parsed.instance {
+                Ok(instance) => items.push(Item {
+                    source: parsed.source,
+                    text: parsed.text,
+                    expected: parsed.expected,
+                    instance,
+                }),
+                Err(msg) => {
+                    eprintln!(
+                        "searchlab: {}: bad instance '{}': {msg}",
+                        parsed.source, parsed.text
+                    );
+                    bad.push((parsed.source, parsed.text, msg));
+                }
+            }
+        }
+    }
+    Ok((items, bad))
+}
+
+/// One run per instance and pair, on `job_count` threads, Ctrl-C stopping what has not
+/// started: the (instance, pair) of each run, its result and peak heap (`None`: not
+/// finished), and whether the user interrupted.
+#[allow(clippy::type_complexity)]
+fn run_all<S: Suite>(
+    suite: &S,
+    items: &[Item<S::Instance>],
+    pairs: &[(&'static str, &'static str)],
+    limits: searchlab_core::Limits,
+    job_count: usize,
+) -> anyhow::Result<(Vec<(usize, usize)>, Vec<Option<(Run, u64)>>, bool)> {
+    // Instance-major, so that an interrupted run has comparable results for every pair.
+    let jobs: Vec<(usize, usize)> = (0..items.len())
+        .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
+        .collect();
+    // Ctrl-C sets this flag: no run starts after it, and the searches under way poll it (every
+    // ~1000 expansions) and end with `Stopped(Cancelled)`, which is not a result: such runs
+    // count as not finished.
+    let cancel = Cancel::new();
+    let limits = limits.with_cancel(cancel.clone());
+    {
+        let cancel = cancel.clone();
+        // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
+        // and runs the handler on its own thread, where setting a flag is all we do. Fails
+        // only when a handler is already set, in which case Ctrl-C keeps its default.
+        // The handler runs on one thread, so checking before setting cannot race itself.
+        let _ = ctrlc::set_handler(move || {
+            if cancel.is_cancelled() {
+                std::process::exit(130);
+            }
+            cancel.cancel();
+        });
+    }
+    // indicatif draws on stderr only when it is a terminal: silent when piped.
+    let bar = ProgressBar::new(jobs.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed_precise} {msg}")
+            .expect("a valid template"),
+    );
+    if !bar.is_hidden() {
+        // Redraw the elapsed time while one long search runs.
+        bar.enable_steady_tick(std::time::Duration::from_millis(250));
+    }
+    let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
+        if cancel.is_cancelled() {
+            return None;
+        }
+        let (algo, heuristic) = pairs[p];
+        // Each search on a thread of its own: the core keeps per-thread caches (A*'s dense
+        // node table over all 8-puzzle boards is pooled per thread), which would otherwise be
+        // paid, in time and in measured memory, by whichever run came first on a thread.
+        // Every run then starts from the same state, as a single `searchlab solve` does, and
+        // its figures do not depend on the order of the runs or on --jobs.
+        let measured = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                // The depth-first searches recurse once per ply; as much stack as the main
+                // thread has, so that no search depends on where it runs.
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, || {
+                    let meter = Meter::start();
+                    let run = suite.run(&items[i].instance, algo, heuristic, &limits);
+                    (run, meter.peak())
+                })
+                .map(|handle| handle.join())
+        });
+        bar.inc(1);
+        match measured {
+            Ok(Ok((run, _))) if run.status == Status::Stopped(LimitKind::Cancelled) => None,
+            Ok(Ok(measured)) => Some(measured),
+            // A panic in a search is a bug: let it surface with its own message.
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(e) => panic!("cannot start a search thread: {e}"),
+        }
+    };
+    // No more threads than runs.
+    let threads = job_count.min(jobs.len()).max(1);
+    let results: Vec<Option<(Run, u64)>> = if threads == 1 {
+        jobs.iter().map(one).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("starting the worker threads")?;
+        pool.install(|| jobs.par_iter().map(one).collect())
+    };
+    bar.finish_and_clear();
+    let interrupted = cancel.is_cancelled();
+    Ok((jobs, results, interrupted))
 }
 
 /// Instances where the answers (and the expected answer written in the file) differ.

@@ -155,21 +155,22 @@ pub fn solve_command(entries: &[Entry]) -> Command {
                 .visible_alias("order")
                 .help("The move order or evaluation"),
         };
-        let sub = SolveArgs::augment_args(
-            Command::new(e.name)
-                .about(e.summary)
-                .after_long_help(after_help(e)),
-        )
-        .arg(
-            Arg::new("algo")
-                .long("algo")
-                .value_name("ALGO")
-                .default_value(e.default_algorithm.name())
-                .value_parser(clap::builder::PossibleValuesParser::new(algos))
-                .help("The search algorithm (see --help)"),
-        )
-        .arg(heuristic)
-        .args(option_args(e.options));
+        // The shared arguments first, then what this problem says of itself (the derive
+        // would otherwise give every problem the shared struct's doc as its about).
+        let sub = SolveArgs::augment_args(Command::new(e.name))
+            .about(e.summary)
+            .long_about(None)
+            .after_long_help(after_help(e))
+            .arg(
+                Arg::new("algo")
+                    .long("algo")
+                    .value_name("ALGO")
+                    .default_value(e.default_algorithm.name())
+                    .value_parser(clap::builder::PossibleValuesParser::new(algos))
+                    .help("The search algorithm (see --help)"),
+            )
+            .arg(heuristic)
+            .args(option_args(e.options));
         cmd = cmd.subcommand(sub);
     }
     cmd
