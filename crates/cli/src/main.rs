@@ -144,8 +144,13 @@ fn judge(problem: u32) -> anyhow::Result<ExitCode> {
         ))
         .into());
     };
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input)?;
+    // Bytes, not a string: a line that is not UTF-8 must spoil that line only. Its bad bytes
+    // become U+FFFD, which no judge format accepts, so the judge names that line and answers
+    // the others. A byte-order mark at the start is skipped.
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes)?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let input = String::from_utf8_lossy(bytes);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let bad = solver(&input, &mut out, &mut |m| eprintln!("searchlab: {m}"))?;

@@ -116,10 +116,10 @@ looked at.";
     fn parse(&self, text: &str) -> Result<GameTree, String> {
         GameTree::parse(text, self.root).map_err(|e| explain(text, &e))
     }
-    /// A file whose first line holds a whole tree (optionally with an expected value after
-    /// `|`) is one tree per line, each line answered or reported on its own: what
-    /// `searchlab gen gametree` writes, and `puzzles/gametree/easy.txt`. Any other file is
-    /// one tree, which may span lines.
+    /// A file whose first line closes every parenthesis it opens (or carries an expected
+    /// value after `|`) is one tree per line, each line answered or
+    /// reported on its own, a bad one named by its line: what `searchlab gen gametree` writes,
+    /// and `puzzles/gametree/easy.txt`. Any other file is one tree, which may span lines.
     fn parse_file(&self, _: Option<&std::path::Path>, text: &str) -> Option<Vec<Parsed<GameTree>>> {
         let lines: Vec<(usize, &str, Option<String>)> = text
             .lines()
@@ -132,8 +132,24 @@ looked at.";
             })
             .collect();
         let first = lines.first()?;
-        let per_line = lines.len() > 1 || first.2.is_some();
-        if !per_line || GameTree::parse(first.1, self.root).is_err() {
+        // A line that closes what it opens is a whole tree, right or wrong; a tree that spans
+        // lines leaves some line unbalanced.
+        let balanced = |l: &str| {
+            let mut depth = 0i64;
+            for b in l.bytes() {
+                match b {
+                    b'(' => depth += 1,
+                    b')' => depth -= 1,
+                    _ => {}
+                }
+                if depth < 0 {
+                    return true; // a stray ')' is this line's own error
+                }
+            }
+            depth == 0
+        };
+        let per_line = first.2.is_some() || (lines.len() > 1 && balanced(first.1));
+        if !per_line {
             return None;
         }
         Some(

@@ -388,13 +388,25 @@ pub fn judge_1077(
     errors: &mut dyn FnMut(String),
 ) -> std::io::Result<usize> {
     let puzzle = Eight::standard();
-    let tokens: Vec<&str> = input.split_whitespace().collect();
+    // Each token with the 1-based line it stands on, so a message names the line a person
+    // fixes (a board may span several lines in the judge's format).
+    let tokens: Vec<(&str, usize)> = input
+        .lines()
+        .enumerate()
+        .flat_map(|(i, line)| line.split_whitespace().map(move |t| (t, i + 1)))
+        .collect();
     let mut bad = 0;
     for (k, chunk) in tokens.chunks(9).enumerate() {
-        let text = chunk.join(" ");
+        let text = chunk.iter().map(|t| t.0).collect::<Vec<_>>().join(" ");
+        let (first, last) = (chunk[0].1, chunk[chunk.len() - 1].1);
+        let lines = if first == last {
+            format!("line {first}")
+        } else {
+            format!("lines {first}-{last}")
+        };
         if chunk.len() < 9 {
             errors(format!(
-                "board {}: input ends after {} of 9 tokens ('{text}')",
+                "{lines}, board {}: input ends after {} of 9 tokens ('{text}')",
                 k + 1,
                 chunk.len()
             ));
@@ -411,7 +423,19 @@ pub fn judge_1077(
                 }
             }
             Err(e) => {
-                errors(format!("board {} ('{text}'): {e}", k + 1));
+                // The token the error is about, by its line, when the board spans lines.
+                let token = match &e {
+                    crate::ParseError::Unknown { position, .. } => Some(*position),
+                    crate::ParseError::Repeated { second, .. } => Some(*second),
+                    crate::ParseError::WrongCount { .. } => None,
+                };
+                let at = match token {
+                    Some(t) if first != last => {
+                        format!(" (token {t} is on line {})", chunk[t - 1].1)
+                    }
+                    _ => String::new(),
+                };
+                errors(format!("{lines}, board {} ('{text}'): {e}{at}", k + 1));
                 bad += 1;
             }
         }

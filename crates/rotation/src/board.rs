@@ -265,8 +265,10 @@ impl FromStr for Board {
         // Report a bad token before a wrong count: "`x` is not a number" is the more useful
         // message when both apply.
         for (i, token) in tokens.iter().enumerate() {
-            // A number, however large or negative, is a number: only its range is wrong.
-            let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+            // A number, however large or negative, is a number: only its range is wrong. A
+            // leading `+` is not how any board writes a symbol (and `u8::from_str` would take
+            // `+1` as 1), so it is not a number here.
+            let digits = token.strip_prefix('-').unwrap_or(token);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(BoardError::NotANumber {
                     position: i + 1,
