@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p searchlab-connect4 --example solve -- 4453 --all-moves
-//! cargo run --release -p searchlab-connect4 --example solve -- "" --weak --timeout 1800
+//! cargo run --release -p searchlab-connect4 --example solve -- "" --weak --score-only --timeout 2700
 //! ```
 
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(moves) = args.first() else {
         eprintln!(
-            "usage: solve POSITION [--all-moves] [--weak] [--timeout SECONDS] [--table-mb M]"
+            "usage: solve POSITION [--all-moves] [--weak] [--score-only] [--timeout SECONDS] [--table-mb M]"
         );
         return ExitCode::from(2);
     };
@@ -46,6 +46,26 @@ fn main() -> ExitCode {
     };
     print!("{}", game.board().render(&pos));
     let mut solver = Solver::new(game.clone(), table);
+    if args.iter().any(|a| a == "--score-only") {
+        return match solver.score_with_stats(&pos, &options) {
+            Ok((score, stats)) => {
+                println!(
+                    "score {score} ({}): {}; {} nodes generated, {} expanded, {:.1} s wall; table {} MiB",
+                    if options.weak { "weak" } else { "exact" },
+                    describe_score(game.board(), &pos, score, options.weak),
+                    stats.generated,
+                    stats.expanded,
+                    stats.elapsed.as_secs_f64(),
+                    solver.table_bytes() >> 20
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     match solver.solve(&pos, &options) {
         Ok(a) => {
             println!(
