@@ -173,9 +173,13 @@ impl<C: Cost> Open<C> {
         })
     }
 
-    /// The bucket of (f, g), if both are small enough for buckets.
+    /// The bucket of (f, g), if both are small enough for buckets. Non-integer costs
+    /// ([`Cost::INTEGER`] false) never are: buckets index by the integer value.
     #[inline]
     fn small(f: C, g: C) -> Option<(usize, usize)> {
+        if !C::INTEGER {
+            return None;
+        }
         let (f, g) = (f.to_u64(), g.to_u64());
         (f <= BUCKET_LIMIT && g <= f).then_some((f as usize, g as usize))
     }

@@ -80,6 +80,7 @@ pub mod game;
 pub mod idastar;
 pub mod iddfs;
 pub mod minimax;
+pub mod octile;
 pub mod pdb;
 pub mod problem;
 pub mod rng;
@@ -96,6 +97,7 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use minimax::minimax;
+pub use octile::Octile;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;
