@@ -87,7 +87,36 @@ impl Octile {
 }
 
 impl Ord for Octile {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        // Fast path for differences below 2^20 in both parts (every comparison a search makes
+        // on maps up to a million cells): the sign of d = da + db*sqrt(2) computed in floats is
+        // exact there. The true |d| is at least 1 / (|da| + |db| sqrt(2)) > 2^-21.3 (as
+        // da^2 - 2 db^2 is a non-zero integer) unless da = db = 0 (then the float is exactly 0),
+        // while the float's error is below |db| sqrt(2) 2^-52 < 2^-31.
+        let da = i64::from(self.straight) - i64::from(other.straight);
+        let db = i64::from(self.diagonal) - i64::from(other.diagonal);
+        const LIMIT: i64 = 1 << 20;
+        if ((da + LIMIT) as u64) < (2 * LIMIT) as u64 && ((db + LIMIT) as u64) < (2 * LIMIT) as u64
+        {
+            let d = da as f64 + db as f64 * std::f64::consts::SQRT_2;
+            return if d < 0.0 {
+                Ordering::Less
+            } else if d > 0.0 {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            };
+        }
+        self.exact_cmp(other)
+    }
+}
+
+impl Octile {
+    /// The exact comparison, in integers only.
+    #[cold]
+    #[inline(never)]
+    fn exact_cmp(&self, other: &Self) -> Ordering {
         // self - other = da - db * sqrt(2).
         let da = i64::from(self.straight) - i64::from(other.straight);
         let db = i64::from(other.diagonal) - i64::from(self.diagonal);
@@ -115,6 +144,7 @@ impl Ord for Octile {
 }
 
 impl PartialOrd for Octile {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -141,6 +171,11 @@ impl fmt::Display for Octile {
     }
 }
 
+/// Values with an [`Cost::order_key`] are below this (2^21 - 1).
+const KEYED_BELOW: f64 = (1u64 << 21) as f64 - 1.0;
+/// The key's unit: 2^-24.
+const KEY_SCALE: f64 = (1u64 << 24) as f64;
+
 impl Cost for Octile {
     const ZERO: Self = Octile::new(0, 0);
     const INFINITY: Self = Octile::new(u32::MAX, u32::MAX);
@@ -148,11 +183,20 @@ impl Cost for Octile {
 
     /// The value rounded UP (`ceil(a + b*sqrt(2))`, saturating), so that `c.to_u64() > n` is
     /// exactly `c > n` for an integer `n`.
+    #[inline]
     fn to_u64(self) -> u64 {
         let b = u128::from(self.diagonal);
-        // ceil(b * sqrt(2)) = isqrt(2 b^2) + 1 for b > 0 (the root is never whole).
-        let root = if b == 0 { 0 } else { (2 * b * b).isqrt() + 1 };
-        u64::try_from(u128::from(self.straight) + root).unwrap_or(u64::MAX)
+        // ceil(b * sqrt(2)) is the r with (r - 1)^2 < 2 b^2 < r^2 (for b > 0 the root is never
+        // whole). The float guess is off by at most one; the integer checks settle it.
+        let two = 2 * b * b;
+        let mut r = u128::from((f64::from(self.diagonal) * std::f64::consts::SQRT_2) as u64 + 1);
+        while r * r < two {
+            r += 1;
+        }
+        while r > 0 && (r - 1) * (r - 1) >= two {
+            r -= 1;
+        }
+        u64::try_from(u128::from(self.straight) + r).unwrap_or(u64::MAX)
     }
 
     fn from_u64(value: u64) -> Self {
@@ -172,6 +216,17 @@ impl Cost for Octile {
         }
     }
 
+    /// `round((a + b*sqrt(2)) * 2^24)` for values below 2^21 - 1. Exact: two distinct such
+    /// values differ by at least `1 / (|da| + |db| sqrt(2)) >= 2^-22` (as `da^2 - 2 db^2` is a
+    /// non-zero integer), 4 units of the key, while the float's error is below 2^-6 of a unit.
+    #[inline]
+    fn order_key(self) -> Option<u64> {
+        let v = self.to_f64();
+        // floor(x + 1/2) by truncation (non-negative): `round` is a library call.
+        (v < KEYED_BELOW).then_some((v * KEY_SCALE + 0.5) as u64)
+    }
+
+    #[inline]
     fn to_f64(self) -> f64 {
         f64::from(self.straight) + f64::from(self.diagonal) * std::f64::consts::SQRT_2
     }
@@ -207,6 +262,46 @@ mod tests {
         assert!(Octile::new(0, 985) > Octile::new(1393, 0)); // 1393.00036...
         assert!(Octile::new(u32::MAX, 0) < Octile::new(0, u32::MAX));
         assert!(Octile::INFINITY > Octile::new(u32::MAX, u32::MAX - 1));
+    }
+
+    /// The key's order is the exact order, near ties (convergents of sqrt(2)) included.
+    #[test]
+    fn order_keys_keep_the_exact_order() {
+        let mut rng = SplitMix64::new(48);
+        let mut pairs = Vec::new();
+        for _ in 0..100_000 {
+            let range = [30u64, 1 << 12, 1 << 20][rng.below(3) as usize];
+            pairs.push(Octile::new(
+                rng.below(range) as u32,
+                rng.below(range) as u32,
+            ));
+        }
+        // Convergents p/q of sqrt(2) scaled up: p and q sqrt(2) are the nearest distinct values.
+        let (mut p, mut q) = (1u64, 1u64);
+        while p < 1 << 20 {
+            for k in [1, 2, 3] {
+                pairs.push(Octile::new((p * k) as u32, 0));
+                pairs.push(Octile::new(0, (q * k) as u32));
+                pairs.push(Octile::new((p * k + 1) as u32, 0));
+            }
+            (p, q) = (p + 2 * q, p + q);
+        }
+        pairs.push(Octile::new(1 << 21, 0));
+        pairs.push(Octile::new(0, 1 << 21));
+        for w in pairs.windows(2) {
+            let (x, y) = (w[0], w[1]);
+            match (x.order_key(), y.order_key()) {
+                (Some(kx), Some(ky)) => assert_eq!(kx.cmp(&ky), x.cmp(&y), "{x:?} {y:?}"),
+                (Some(_), None) => assert!(x < y),
+                (None, Some(_)) => assert!(x > y),
+                (None, None) => {}
+            }
+        }
+        let mut sorted = pairs.clone();
+        sorted.sort();
+        let keyed: Vec<u64> = sorted.iter().filter_map(|o| o.order_key()).collect();
+        assert!(keyed.windows(2).all(|w| w[0] <= w[1]));
+        assert!(keyed.iter().all(|&k| k < 1 << 48));
     }
 
     #[test]

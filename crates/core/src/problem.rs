@@ -42,6 +42,14 @@ pub trait Cost:
     fn to_f64(self) -> f64 {
         self.to_u64() as f64
     }
+    /// For non-integer costs: an integer below 2^48 with EXACTLY the cost's order, for every
+    /// cost below some threshold (`None` from the threshold up, so every keyed cost is smaller
+    /// than every unkeyed one). A* then keeps the open list's small entries as packed integers
+    /// (one integer comparison per heap step instead of the cost's own). The default has none;
+    /// integer costs need none (their buckets index by [`Cost::to_u64`]).
+    fn order_key(self) -> Option<u64> {
+        None
+    }
 }
 
 macro_rules! impl_cost {

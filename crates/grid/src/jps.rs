@@ -68,9 +68,9 @@ pub struct Jump {
 /// let goal = Cell::new(5, 3);
 /// let jps = JumpPoints::new(&map, goal);
 /// let run = astar(&jps, &JumpState::start(Cell::new(0, 0)), &OctileDistance::new(goal), &Limits::none());
-/// assert_eq!(run.outcome.cost().unwrap().to_string(), "7.24264069"); // 3 + 3 sqrt(2)
+/// assert_eq!(run.outcome.cost().unwrap().to_string(), "7.41421356"); // 6 + sqrt(2)
 /// let moves = JumpPoints::moves(run.outcome.actions().unwrap());
-/// assert_eq!(moves.len(), 6);
+/// assert_eq!(moves.len(), 7);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct JumpPoints<'m> {
