@@ -641,7 +641,7 @@ mod tests {
             // The current g of each id and whether it was popped, to skip stale entries as
             // A* does.
             let mut current: Vec<(Octile, bool)> = Vec::new();
-            let mut pop = |open: &mut Open<Octile>, current: &mut Vec<(Octile, bool)>| loop {
+            let pop = |open: &mut Open<Octile>, current: &mut Vec<(Octile, bool)>| loop {
                 let (popped, id) = open.pop().expect("an entry");
                 let (g, closed) = current[id as usize];
                 if !closed && popped.is(g) {
