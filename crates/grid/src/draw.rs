@@ -46,9 +46,27 @@ fn colours(map: &GridMap, path: &[Cell], expanded: &[Cell]) -> Vec<[u8; 3]> {
             out[at(c)] = PATH;
         }
     }
+    out
+}
+
+/// Squares drawn over the cells, in pixels: the path at least 3 pixels wide and the start and
+/// goal at least 11, so that they stay visible when a cell is 1 or 2 pixels.
+fn overlays(path: &[Cell], k: u32) -> Vec<(i64, i64, i64, [u8; 3])> {
+    let square = |c: Cell, side: u32, colour| {
+        let side = side.max(k);
+        let centre = |v: u16| i64::from(u32::from(v) * k + k / 2);
+        let half = i64::from(side / 2);
+        (
+            centre(c.x) - half,
+            centre(c.y) - half,
+            i64::from(side),
+            colour,
+        )
+    };
+    let mut out: Vec<_> = path.iter().map(|&c| square(c, 3, PATH)).collect();
     if let (Some(&s), Some(&g)) = (path.first(), path.last()) {
-        out[at(s)] = START;
-        out[at(g)] = GOAL;
+        out.push(square(s, 11, START));
+        out.push(square(g, 11, GOAL));
     }
     out
 }
@@ -115,6 +133,13 @@ pub fn draw(
                 x = end;
             }
         }
+        for (x, y, side, c) in overlays(path, k) {
+            let rect = Rectangle::new(
+                [(x as i32, y as i32), ((x + side) as i32, (y + side) as i32)],
+                RGBColor(c[0], c[1], c[2]).filled(),
+            );
+            root.draw(&rect).map_err(|e| fail(e.to_string()))?;
+        }
         root.present().map_err(|e| fail(e.to_string()))?;
         return Ok(size);
     }
@@ -123,6 +148,14 @@ pub fn draw(
         let row = &colours[((y / k) * w) as usize..((y / k + 1) * w) as usize];
         for x in 0..size.0 {
             pixels.extend_from_slice(&row[(x / k) as usize]);
+        }
+    }
+    for (x0, y0, side, c) in overlays(path, k) {
+        for y in y0.max(0)..(y0 + side).min(i64::from(size.1)) {
+            for x in x0.max(0)..(x0 + side).min(i64::from(size.0)) {
+                let i = ((y as usize) * size.0 as usize + x as usize) * 3;
+                pixels[i..i + 3].copy_from_slice(&c);
+            }
         }
     }
     let file = std::fs::File::create(out).map_err(|e| fail(e.to_string()))?;
