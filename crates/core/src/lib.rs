@@ -8,6 +8,9 @@
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
 //!   bound types, root analysis).
 //!
+//! * Costs ([`Cost`]) are the unsigned integers or [`Octile`], the exact `a + b*sqrt(2)` of
+//!   8-connected grid paths; every algorithm compares them exactly.
+//!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
 //! Problems and games may offer fast paths, each a trait method with a default: in-place

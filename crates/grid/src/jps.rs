@@ -48,7 +48,7 @@ pub struct Jump {
     pub steps: u32,
 }
 
-/// One query on a map as a [`Problem`] over jump points: run the core's [`searchlab_core::astar`]
+/// One query on a map as a [`Problem`] over jump points: run the core's [`searchlab_core::astar()`]
 /// on it with [`OctileDistance`] (or `Zero`) from [`JumpState::start`].
 ///
 /// Optimal: it returns the same lengths as A* over cells. Tie-breaking differs: A* over cells

@@ -1,6 +1,6 @@
 //! MovingAI `.map` files: terrain, passability, and the legal moves of every cell.
 //!
-//! Terrain (https://movingai.com/benchmarks/formats.html): `.` and `G` are passable ground;
+//! Terrain (<https://movingai.com/benchmarks/formats.html>): `.` and `G` are passable ground;
 //! `@` and `O` are out of bounds and `T` is trees, all blocked; `S` (swamp) is "passable from
 //! regular terrain", so it is ground too; `W` (water) is "traversable, but not passable from
 //! terrain": water cells connect to water cells only. So every cell has a class (blocked,
