@@ -406,14 +406,17 @@ impl<C: Cost> Open<C> {
 /// optimal cost (with a consistent one no node is ever re-opened).
 ///
 /// Ties among equal f are broken by larger g, then by the order of pushing (FIFO; by creation
-/// when costs are too large for buckets), so the same instance gives the same path every run;
+/// when costs are too large for buckets or not integers), so the same instance gives the same
+/// path every run;
 /// with an exact heuristic that path is the lexicographically smallest optimal one.
 ///
 /// Nodes are found through a dense table when the problem has a perfect rank
 /// ([`Problem::rank`], children ranked by [`Problem::rank_child`]), a hash map (rustc-hash)
 /// otherwise. The open list is a bucket queue over (f, g) while they stay small (FIFO lists in
 /// which a node whose g improves moves in O(1)), a binary heap beyond (where it is pushed again
-/// and its stale entry skipped when popped). The action back to a node's parent
+/// and its stale entry skipped when popped). Non-integer costs ([`crate::Octile`]) are
+/// compared exactly, on a heap of packed integer keys ([`Cost::order_key`]) where an improved
+/// node's entry moves. The action back to a node's parent
 /// ([`Problem::inverse`]) is not tried.
 ///
 /// # Arguments
