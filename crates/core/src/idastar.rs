@@ -86,10 +86,15 @@ pub(crate) enum Bound {
     Depth,
 }
 
-enum Step {
+/// A bound or an f value: `(depth, ZERO)` for IDDFS, `(0, g + h)` for IDA*. Pairs compare
+/// lexicographically, so each kind compares exactly in its own type: a non-integer cost
+/// ([`crate::Octile`]) is never rounded to decide what is cut.
+type Level<C> = (u64, C);
+
+enum Step<C> {
     Found,
-    /// The smallest f above the bound that was cut, `u64::MAX` if none.
-    Next(u64),
+    /// The smallest f above the bound that was cut, `None` if none.
+    Next(Option<Level<C>>),
     Stopped(LimitKind),
 }
 
@@ -100,7 +105,7 @@ struct Engine<'a, P: Problem + ?Sized, H: ?Sized> {
     stats: Stats,
     iteration: Iteration,
     bound_kind: Bound,
-    bound: u64,
+    bound: Level<P::Cost>,
     path: Vec<P::Action>,
     /// The actions of the nodes on the current path, each node's above its parent's.
     actions: Vec<P::Action>,
@@ -122,6 +127,11 @@ where
         Bound::Depth => P::Cost::ZERO,
     };
     let max_bound = limits.max_cost.unwrap_or(u64::MAX);
+    // Exact for non-integer costs too: `to_u64` rounds them up.
+    let beyond_limit = |level: &Level<P::Cost>| match bound_kind {
+        Bound::Cost => level.1.to_u64() > max_bound,
+        Bound::Depth => level.0 > max_bound,
+    };
     let mut engine = Engine {
         problem,
         heuristic,
@@ -129,17 +139,20 @@ where
         stats: Stats::default(),
         iteration: Iteration::default(),
         bound_kind,
-        bound: h0.to_u64(),
+        bound: (0, h0),
         path: Vec::new(),
         actions: Vec::new(),
     };
     let mut state = start.clone();
     let outcome = loop {
-        if engine.bound > max_bound {
+        if beyond_limit(&engine.bound) {
             break Outcome::Stopped(LimitKind::Cost);
         }
         engine.iteration = Iteration {
-            bound: engine.bound,
+            bound: match bound_kind {
+                Bound::Cost => engine.bound.1.to_u64(),
+                Bound::Depth => engine.bound.0,
+            },
             ..Iteration::default()
         };
         if engine.stats.iterations.is_empty() {
@@ -160,13 +173,23 @@ where
                 break Outcome::Solved { actions, cost };
             }
             Step::Stopped(kind) => break Outcome::Stopped(kind),
-            Step::Next(u64::MAX) => break Outcome::NoSolution,
-            Step::Next(next) => engine.bound = next,
+            Step::Next(None) => break Outcome::NoSolution,
+            Step::Next(Some(next)) => engine.bound = next,
         }
     };
     let mut stats = engine.stats;
     stats.elapsed = engine.budget.elapsed();
     SearchResult { outcome, stats }
+}
+
+/// The smaller of two optional levels, `None` being "none cut" (above every level).
+#[inline]
+fn min_level<C: Ord + Copy>(a: Option<Level<C>>, b: Option<Level<C>>) -> Option<Level<C>> {
+    match (a, b) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        (x, None) => x,
+        (None, y) => y,
+    }
 }
 
 impl<P, H> Engine<'_, P, H>
@@ -182,7 +205,7 @@ where
         g: P::Cost,
         h: P::Cost,
         last: Option<&P::Action>,
-    ) -> Step {
+    ) -> Step<P::Cost> {
         if self.problem.is_goal(state) {
             return Step::Found;
         }
@@ -201,7 +224,7 @@ where
         self.problem.actions(state, &mut self.actions);
         let end = self.actions.len();
         let banned = last.and_then(|a| self.problem.inverse(a));
-        let mut next = u64::MAX;
+        let mut next: Option<Level<P::Cost>> = None;
         let mut result = None;
         for i in first..end {
             let action = self.actions[i].clone();
@@ -221,7 +244,7 @@ where
             };
             match step {
                 None => {}
-                Some(Step::Next(n)) => next = next.min(n),
+                Some(Step::Next(n)) => next = min_level(next, n),
                 Some(found_or_stopped) => {
                     result = Some(found_or_stopped);
                     break;
@@ -240,15 +263,15 @@ where
         g: P::Cost,
         parent_h: P::Cost,
         action: &P::Action,
-        next: &mut u64,
-    ) -> Option<Step> {
+        next: &mut Option<Level<P::Cost>>,
+    ) -> Option<Step<P::Cost>> {
         let h = self.child_estimate(child, action, parent_h);
         let f = match self.bound_kind {
-            Bound::Cost => g.saturating_add(h).to_u64(),
-            Bound::Depth => self.path.len() as u64 + 1,
+            Bound::Cost => (0, g.saturating_add(h)),
+            Bound::Depth => (self.path.len() as u64 + 1, P::Cost::ZERO),
         };
         if f > self.bound {
-            *next = (*next).min(f);
+            *next = min_level(*next, Some(f));
             return None;
         }
         self.path.push(action.clone());

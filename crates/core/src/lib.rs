@@ -21,6 +21,9 @@
 //!   visit counts, not a proof). The [`matchplay`] module plays strategies against each other
 //!   (W/D/L, score, Elo difference, move accuracy against a perfect solver).
 //!
+//! * Costs ([`Cost`]) are the unsigned integers or [`Octile`], the exact `a + b*sqrt(2)` of
+//!   8-connected grid paths; every algorithm compares them exactly.
+//!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
 //! Problems and games may offer fast paths, each a trait method with a default: in-place
@@ -105,6 +108,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod mm;
 pub mod mtdf;
+pub mod octile;
 pub mod pdb;
 pub mod problem;
 pub mod pvs;
@@ -137,6 +141,7 @@ pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
 pub use mm::mm;
 pub use mtdf::{Narrowing, mtdf};
+pub use octile::Octile;
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};

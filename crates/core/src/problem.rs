@@ -9,10 +9,15 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::ops::Add;
 
-/// A path cost: a non-negative integer type.
+/// A path cost: a non-negative value, totally ordered and compared EXACTLY.
 ///
-/// Implemented for the unsigned integers. Costs are integers so that IDA*'s bounds and the
-/// open list's order are exact.
+/// Implemented for the unsigned integers and for [`crate::Octile`] (`a + b*sqrt(2)`, the
+/// lengths of 8-connected grid paths). Every algorithm compares costs with [`Ord`] only, so a
+/// non-integer cost type is first-class as long as its order is exact: no tie is ever decided by
+/// a float's rounding.
+///
+/// Integer costs additionally set [`Cost::INTEGER`], which lets A* keep its open list in
+/// buckets indexed by [`Cost::to_u64`].
 pub trait Cost:
     Copy + Ord + Default + Add<Output = Self> + Debug + Display + Hash + Send + Sync + 'static
 {
@@ -20,9 +25,15 @@ pub trait Cost:
     const ZERO: Self;
     /// The largest representable cost, used as "infinity".
     const INFINITY: Self;
-    /// The cost as a `u64`, for statistics and limits.
+    /// Whether every cost is a whole number that [`Cost::to_u64`] and [`Cost::from_u64`] carry
+    /// exactly (`true` for the integers). Algorithms may then index by cost (A*'s bucket open
+    /// list); for other types they only compare.
+    const INTEGER: bool = true;
+    /// The cost as a `u64`, for statistics and limits. Non-integer costs round UP, so that
+    /// `c.to_u64() > bound` is exactly `c > bound` for every integer `bound`
+    /// ([`crate::Limits::max_cost`] stays exact).
     fn to_u64(self) -> u64;
-    /// The cost of a `u64` that came from [`Cost::to_u64`].
+    /// The cost of a `u64`; for integer costs the inverse of [`Cost::to_u64`].
     fn from_u64(value: u64) -> Self;
     /// Addition that stops at [`Cost::INFINITY`] instead of overflowing.
     fn saturating_add(self, other: Self) -> Self;
@@ -41,6 +52,19 @@ pub trait Cost:
         } else {
             Self::from_u64(scaled as u64)
         }
+    }
+    /// The cost as a float, for display and averages only (never for decisions). The default
+    /// converts [`Cost::to_u64`].
+    fn to_f64(self) -> f64 {
+        self.to_u64() as f64
+    }
+    /// For non-integer costs: an integer below 2^48 with EXACTLY the cost's order, for every
+    /// cost below some threshold (`None` from the threshold up, so every keyed cost is smaller
+    /// than every unkeyed one). A* then keeps the open list's small entries as packed integers
+    /// (one integer comparison per heap step instead of the cost's own). The default has none;
+    /// integer costs need none (their buckets index by [`Cost::to_u64`]).
+    fn order_key(self) -> Option<u64> {
+        None
     }
 }
 

@@ -181,7 +181,8 @@ impl<A, C: Copy> Outcome<A, C> {
 /// One iteration of an iterative algorithm (IDA*, IDDFS, iterative-deepening alpha-beta).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Iteration {
-    /// The iteration's bound: f-bound for IDA*, depth for IDDFS and alpha-beta.
+    /// The iteration's bound: f-bound for IDA* (rounded up for non-integer costs such as
+    /// [`crate::Octile`]; the search itself compares exactly), depth for IDDFS and alpha-beta.
     pub bound: u64,
     /// Nodes expanded in this iteration.
     pub expanded: u64,

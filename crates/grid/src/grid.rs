@@ -1,0 +1,330 @@
+//! The grid as a search [`Problem`]: one query (a goal on a map), moves N NE E ... with exact
+//! octile costs, and the heuristics octile, Manhattan and zero.
+
+use searchlab_core::{Heuristic, Octile, Problem};
+
+use crate::map::{Cell, GridMap};
+
+/// A move to one of the 8 neighbours; the order of [`Move::ALL`] (clockwise from north) is the
+/// order in which every search tries them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Up (row - 1).
+    N,
+    /// Up and right.
+    NE,
+    /// Right (column + 1).
+    E,
+    /// Down and right.
+    SE,
+    /// Down (row + 1).
+    S,
+    /// Down and left.
+    SW,
+    /// Left (column - 1).
+    W,
+    /// Up and left.
+    NW,
+}
+
+impl Move {
+    /// Every move, clockwise from north.
+    pub const ALL: [Move; 8] = [
+        Move::N,
+        Move::NE,
+        Move::E,
+        Move::SE,
+        Move::S,
+        Move::SW,
+        Move::W,
+        Move::NW,
+    ];
+
+    /// The position in [`Move::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The move at position `i` (mod 8) of [`Move::ALL`].
+    #[inline]
+    pub const fn from_index(i: usize) -> Move {
+        Move::ALL[i % 8]
+    }
+
+    /// `(dx, dy)`: columns right and rows down.
+    #[inline]
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Move::N => (0, -1),
+            Move::NE => (1, -1),
+            Move::E => (1, 0),
+            Move::SE => (1, 1),
+            Move::S => (0, 1),
+            Move::SW => (-1, 1),
+            Move::W => (-1, 0),
+            Move::NW => (-1, -1),
+        }
+    }
+
+    /// Whether it moves along a diagonal (cost sqrt(2)).
+    #[inline]
+    pub const fn is_diagonal(self) -> bool {
+        self.index() % 2 == 1
+    }
+
+    /// The move back.
+    #[inline]
+    pub const fn opposite(self) -> Move {
+        Move::from_index(self.index() + 4)
+    }
+
+    /// Its cost: 1 straight, sqrt(2) diagonal.
+    #[inline]
+    pub const fn cost(self) -> Octile {
+        if self.is_diagonal() {
+            Octile::new(0, 1)
+        } else {
+            Octile::new(1, 0)
+        }
+    }
+
+    /// Its name: `N`, `NE`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Move::N => "N",
+            Move::NE => "NE",
+            Move::E => "E",
+            Move::SE => "SE",
+            Move::S => "S",
+            Move::SW => "SW",
+            Move::W => "W",
+            Move::NW => "NW",
+        }
+    }
+}
+
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which neighbours a cell has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Connectivity {
+    /// N, E, S, W only (cost 1 each): BFS applies, Manhattan is the exact open-grid heuristic.
+    Four,
+    /// All 8 (the benchmark's), diagonals only past two free cells.
+    #[default]
+    Eight,
+}
+
+impl Connectivity {
+    /// The bits of [`Move::index`] this connectivity allows.
+    #[inline]
+    const fn mask(self) -> u8 {
+        match self {
+            Connectivity::Four => 0b0101_0101,
+            Connectivity::Eight => 0xff,
+        }
+    }
+}
+
+/// One query on a map as a [`Problem`]: states are cells, actions are [`Move`]s in the order of
+/// [`Move::ALL`], costs are exact [`Octile`] lengths.
+///
+/// The cell index of the padded map ([`GridMap::index`]) is a perfect rank, so A* and BFS keep
+/// their nodes in dense tables; the move back ([`Move::opposite`]) is the inverse.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{astar, Limits};
+/// use searchlab_grid::{Cell, Connectivity, Grid, GridMap, OctileDistance};
+///
+/// let map = GridMap::parse("type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n", "ring").unwrap();
+/// let grid = Grid::new(&map, Cell::new(2, 2), Connectivity::Eight);
+/// let h = OctileDistance::new(Cell::new(2, 2));
+/// let run = astar(&grid, &Cell::new(0, 0), &h, &Limits::none());
+/// // The wall in the middle forbids the diagonals past it: 4 straight moves.
+/// assert_eq!(run.outcome.cost().unwrap().to_string(), "4.00000000");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Grid<'m> {
+    map: &'m GridMap,
+    goal: Cell,
+    mask: u8,
+}
+
+impl<'m> Grid<'m> {
+    /// The query "reach `goal`" on `map` with the given moves.
+    pub fn new(map: &'m GridMap, goal: Cell, connectivity: Connectivity) -> Self {
+        Grid {
+            map,
+            goal,
+            mask: connectivity.mask(),
+        }
+    }
+
+    /// The map.
+    pub fn map(&self) -> &'m GridMap {
+        self.map
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> Cell {
+        self.goal
+    }
+
+    /// The legal moves out of `cell` under this connectivity, as bits of [`Move::index`].
+    #[inline]
+    pub fn move_bits(&self, cell: Cell) -> u8 {
+        self.map.moves_at(self.map.index(cell)) & self.mask
+    }
+}
+
+/// `cell` moved by `m` (the move must stay on the map).
+#[inline]
+pub(crate) fn step(cell: Cell, m: Move) -> Cell {
+    let (dx, dy) = m.delta();
+    Cell::new(
+        (i32::from(cell.x) + dx) as u16,
+        (i32::from(cell.y) + dy) as u16,
+    )
+}
+
+impl Problem for Grid<'_> {
+    type State = Cell;
+    type Action = Move;
+    type Cost = Octile;
+
+    #[inline]
+    fn is_goal(&self, state: &Cell) -> bool {
+        *state == self.goal
+    }
+
+    #[inline]
+    fn actions(&self, state: &Cell, out: &mut Vec<Move>) {
+        let mut bits = self.move_bits(*state);
+        while bits != 0 {
+            out.push(Move::from_index(bits.trailing_zeros() as usize));
+            bits &= bits - 1;
+        }
+    }
+
+    #[inline]
+    fn result(&self, state: &Cell, action: &Move) -> (Cell, Octile) {
+        (step(*state, *action), action.cost())
+    }
+
+    fn inverse(&self, action: &Move) -> Option<Move> {
+        Some(action.opposite())
+    }
+
+    #[inline]
+    fn rank(&self, state: &Cell) -> Option<usize> {
+        Some(self.map.index(*state) as usize)
+    }
+
+    fn rank_count(&self) -> Option<usize> {
+        Some(self.map.rank_count())
+    }
+
+    #[inline]
+    fn rank_child(&self, _: &Cell, parent_rank: usize, action: &Move, _: &Cell) -> Option<usize> {
+        Some((parent_rank as i64 + i64::from(self.map.offset(*action))) as usize)
+    }
+}
+
+/// The octile distance to a goal: exact on an open 8-connected grid, so admissible and
+/// consistent with obstacles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OctileDistance {
+    goal: Cell,
+}
+
+impl OctileDistance {
+    /// The distance to `goal`.
+    pub fn new(goal: Cell) -> Self {
+        OctileDistance { goal }
+    }
+
+    /// The octile distance from `cell` to the goal.
+    #[inline]
+    pub fn of(&self, cell: Cell) -> Octile {
+        Octile::distance(
+            u32::from(cell.x.abs_diff(self.goal.x)),
+            u32::from(cell.y.abs_diff(self.goal.y)),
+        )
+    }
+}
+
+impl Heuristic<Grid<'_>> for OctileDistance {
+    #[inline]
+    fn estimate(&self, _: &Grid<'_>, state: &Cell) -> Octile {
+        self.of(*state)
+    }
+}
+
+/// The Manhattan distance to a goal: exact on an open 4-connected grid. Not admissible with
+/// 8 connections (a diagonal covers 2 of it for sqrt(2)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Manhattan {
+    goal: Cell,
+}
+
+impl Manhattan {
+    /// The distance to `goal`.
+    pub fn new(goal: Cell) -> Self {
+        Manhattan { goal }
+    }
+
+    /// The Manhattan distance from `cell` to the goal.
+    #[inline]
+    pub fn of(&self, cell: Cell) -> Octile {
+        Octile::new(
+            u32::from(cell.x.abs_diff(self.goal.x)) + u32::from(cell.y.abs_diff(self.goal.y)),
+            0,
+        )
+    }
+}
+
+impl Heuristic<Grid<'_>> for Manhattan {
+    #[inline]
+    fn estimate(&self, _: &Grid<'_>, state: &Cell) -> Octile {
+        self.of(*state)
+    }
+}
+
+/// The cells a path visits, `start` first.
+pub fn path_cells(start: Cell, moves: &[Move]) -> Vec<Cell> {
+    let mut cells = Vec::with_capacity(moves.len() + 1);
+    let mut at = start;
+    cells.push(at);
+    for &m in moves {
+        at = step(at, m);
+        cells.push(at);
+    }
+    cells
+}
+
+/// A path as a move string: `N NE E` (empty for the empty path).
+pub fn moves_to_string(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.name()).collect::<Vec<_>>().join(" ")
+}
+
+/// A path as cells: `(1,2) (2,3) ...`.
+pub fn cells_to_string(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(Cell::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The length of a sequence of moves.
+pub fn moves_cost(moves: &[Move]) -> Octile {
+    moves
+        .iter()
+        .fold(Octile::new(0, 0), |sum, m| sum + m.cost())
+}
