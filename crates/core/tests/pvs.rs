@@ -311,3 +311,22 @@ fn one_searcher_across_depths() {
         }
     }
 }
+
+/// Regression: with table and iterative deepening, a node whose window a depth-limited table
+/// bound had narrowed was stored as complete (valid at every depth), so a later iteration took
+/// a wrong value from it or stopped early. These seeds failed before the fix (e.g. seed 1207,
+/// pile 11: 2 instead of 0); every setting is checked at every depth limit.
+#[test]
+fn pvs_narrowed_window_is_not_complete() {
+    for seed in [1207u64, 1372, 1570, 2189] {
+        for pile in [9u8, 11] {
+            let game = ScoredPile::random(seed, pile);
+            let root = (pile, 0, searchlab_core::Player::Max);
+            let eval = |s: &(u8, Value, searchlab_core::Player)| s.1 + Value::from(s.0 % 3);
+            check(&game, &root, &eval, None, None);
+            for depth in 1..=u32::from(pile) {
+                check(&game, &root, &eval, Some(depth), None);
+            }
+        }
+    }
+}
