@@ -313,13 +313,21 @@ fn one_searcher_across_depths() {
 }
 
 /// Regression: with table and iterative deepening, a node whose window a depth-limited table
-/// bound had narrowed was stored as complete (valid at every depth), so a later iteration took
-/// a wrong value from it or stopped early. These seeds failed before the fix (e.g. seed 1207,
-/// pile 11: 2 instead of 0); every setting is checked at every depth limit.
+/// bound had narrowed answered as complete. Seed 1160, pile 4: at depth 2, (2, 0, Max) has a
+/// depth-1 upper bound 0, so beta becomes 0; its first child is a finished game worth 0, a
+/// cut-off; the node answers 0 with height 1, "complete", though the upper half of that 0 is
+/// the depth-1 bound (the game's value is 1). The root then stops at depth 3 with 0. These
+/// seeds failed before the fix; every setting is checked at every depth limit.
 #[test]
 fn pvs_narrowed_window_is_not_complete() {
-    for seed in [1207u64, 1372, 1570, 2189] {
-        for pile in [9u8, 11] {
+    for (seed, piles) in [
+        (1160u64, &[4u8][..]),
+        (1207, &[7, 9, 11]),
+        (1372, &[9, 11]),
+        (1570, &[9]),
+        (2189, &[11]),
+    ] {
+        for &pile in piles {
             let game = ScoredPile::random(seed, pile);
             let root = (pile, 0, searchlab_core::Player::Max);
             let eval = |s: &(u8, Value, searchlab_core::Player)| s.1 + Value::from(s.0 % 3);
