@@ -420,6 +420,9 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
 
         let mut key = None;
         let mut table_move = NO_MOVE;
+        // The height of the entry that narrowed the window: a value found under the narrowed
+        // window rests on that entry, so it is complete only if the entry was.
+        let mut narrowed_height = 0u32;
         if let Some(table) = self.table.as_deref() {
             self.stats.table_probes += 1;
             let k = self.game.table_key(state);
@@ -449,10 +452,12 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                         Bound::Lower if value > alpha => {
                             self.stats.table_hits += 1;
                             alpha = value;
+                            narrowed_height = entry.height;
                         }
                         Bound::Upper if value < beta => {
                             self.stats.table_hits += 1;
                             beta = value;
+                            narrowed_height = entry.height;
                         }
                         _ => {}
                     }
@@ -488,7 +493,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         let n = moves.len();
         let mut best = if maximising { Value::MIN } else { Value::MAX };
         let mut best_index = NO_MOVE;
-        let mut height = 0u32;
+        let mut height = narrowed_height;
         let mut line = Vec::new();
         let mut outcome = Ok(());
         for k in 0..n + usize::from(first) {

@@ -311,3 +311,30 @@ fn one_searcher_across_depths() {
         }
     }
 }
+
+/// Regression: with table and iterative deepening, a node whose window a depth-limited table
+/// bound had narrowed answered as complete. Seed 1160, pile 4: at depth 2, (2, 0, Max) has a
+/// depth-1 upper bound 0, so beta becomes 0; its first child is a finished game worth 0, a
+/// cut-off; the node answers 0 with height 1, "complete", though the upper half of that 0 is
+/// the depth-1 bound (the game's value is 1). The root then stops at depth 3 with 0. These
+/// seeds failed before the fix; every setting is checked at every depth limit.
+#[test]
+fn pvs_narrowed_window_is_not_complete() {
+    for (seed, piles) in [
+        (1160u64, &[4u8][..]),
+        (1207, &[7, 9, 11]),
+        (1372, &[9, 11]),
+        (1570, &[9]),
+        (2189, &[11]),
+    ] {
+        for &pile in piles {
+            let game = ScoredPile::random(seed, pile);
+            let root = (pile, 0, searchlab_core::Player::Max);
+            let eval = |s: &(u8, Value, searchlab_core::Player)| s.1 + Value::from(s.0 % 3);
+            check(&game, &root, &eval, None, None);
+            for depth in 1..=u32::from(pile) {
+                check(&game, &root, &eval, Some(depth), None);
+            }
+        }
+    }
+}
