@@ -2,7 +2,8 @@
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
 //!
-//! * Single-agent search over [`Problem`]: [`astar()`], [`idastar()`], [`iddfs()`], [`bfs()`].
+//! * Single-agent search over [`Problem`]: [`astar()`], [`idastar()`] (and [`par_idastar()`] on
+//!   several threads, with the same answer and counts), [`iddfs()`], [`bfs()`].
 //!   Heuristics are separate values ([`Heuristic`], any closure, or [`Zero`]).
 //! * Adversarial search over [`Game`]: [`minimax()`] (the oracle), [`alphabeta()`] and the
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
@@ -80,6 +81,7 @@ pub mod game;
 pub mod idastar;
 pub mod iddfs;
 pub mod minimax;
+pub mod par_idastar;
 pub mod pdb;
 pub mod problem;
 pub mod rng;
@@ -96,6 +98,9 @@ pub use game::{
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use minimax::minimax;
+pub use par_idastar::{
+    ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,
+};
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use rng::SplitMix64;
