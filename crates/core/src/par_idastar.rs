@@ -183,8 +183,6 @@ where
         ..ParallelWork::default()
     };
     let mut bound = h0.to_u64();
-    // The split depth only grows: the tree below a larger bound is wider at every depth.
-    let mut split = 1usize;
     let outcome = 'run: loop {
         if bound > max_bound {
             break Outcome::Stopped(LimitKind::Cost);
@@ -192,7 +190,10 @@ where
         let root_generated = u64::from(stats.iterations.is_empty());
         work.generated += root_generated;
         shared.found.store(usize::MAX, Ordering::Relaxed);
-        // The top search, at deeper and deeper splits until it lists enough tasks.
+        // The top search, at deeper and deeper splits until it lists enough tasks. Each
+        // iteration starts again at depth 1: a small bound's tree may end above any depth that
+        // a larger bound's needs, and a split too deep leaves the work to the top search.
+        let mut split = 1usize;
         let top = loop {
             let mut top = Engine::new(problem, heuristic, bound, &shared, 0);
             top.split = Some(split);
@@ -209,6 +210,7 @@ where
             let done = matches!(step, Step::Found)
                 || top.cut_at_split == 0
                 || top.tasks.len() >= target
+                || top.generated >= TOP_WORK * target as u64
                 || split >= MAX_SPLIT;
             if done {
                 break (top, step);
@@ -314,6 +316,28 @@ where
 /// The deepest split tried: a tree that is still narrower than the target this deep is
 /// searched with fewer tasks (bounds on the recursion of the top search, nothing more).
 const MAX_SPLIT: usize = 64;
+
+/// Heuristics chosen at run time that threads may share: what [`par_idastar()`] takes from a
+/// command line (`Box<dyn Heuristic<P>>` is not `Sync`).
+impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + Sync + '_> {
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost {
+        (**self).estimate(problem, state)
+    }
+    fn estimate_child(
+        &self,
+        problem: &P,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        (**self).estimate_child(problem, child, action, parent_estimate)
+    }
+}
+
+/// The top search stops deepening once it generates this many nodes per task wanted: a tree
+/// that is long and thin below the root gives few tasks at any depth, and deepening further
+/// would leave its work to one thread.
+const TOP_WORK: u64 = 16;
 
 /// A subtree to search: a node at the split depth within the bound, or a goal above it.
 struct Task<S, A, C> {
