@@ -83,6 +83,7 @@ pub mod iddfs;
 pub mod minimax;
 pub mod par_idastar;
 pub mod pdb;
+pub mod pdb_build;
 pub mod problem;
 pub mod rng;
 pub mod stats;

@@ -33,6 +33,7 @@ pub mod cantor;
 pub mod generate;
 mod heuristics;
 pub mod pattern;
+pub mod pattern_build;
 mod puzzle;
 pub mod twentyfour;
 
