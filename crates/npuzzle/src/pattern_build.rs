@@ -192,11 +192,11 @@ impl<const W: usize, const N: usize> LayeredSpace for PatternRegions<W, N> {
                 let passed = i64::from(hi - lo) - i64::from((earlier & between).count_ones());
                 let sign: i64 = if to > from { 1 } else { -1 };
                 let mut delta = sign * passed * self.weight[i] as i64;
-                for j in i + 1..k {
-                    if between & 1 << cells[j] != 0 {
+                for (&c, &w) in cells[i + 1..k].iter().zip(&self.weight[i + 1..k]) {
+                    if between & 1 << c != 0 {
                         // Moving up past c, tile i no longer counts below c: c's digit
                         // grows by one (moving down, it shrinks by one).
-                        delta += sign * self.weight[j] as i64;
+                        delta += sign * w as i64;
                     }
                 }
                 let new_rank = (rank as i64 + delta) as u64;
