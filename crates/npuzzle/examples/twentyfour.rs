@@ -8,14 +8,21 @@
 //!     [--threads T] [--timeout SECONDS] [--first N]
 //! ```
 //!
-//! Heuristics: `manhattan`, `linear-conflict`. `--first N` takes the N instances with the
-//! smallest gap (optimal length minus heuristic); `--timeout` is per instance (default 60 s).
-//! Moves are tried up, down, left, right.
+//! Heuristics: `manhattan`, `linear-conflict`, `pdb6666` (Korf and Felner's four 6-tile
+//! databases, maxed with their lookup on the reflected board unless `--no-reflect`; built once
+//! with the layered builder, then read from the cache directory of
+//! `searchlab_npuzzle::cache::cache_dir`). `--first N` takes the N instances with the smallest
+//! gap (optimal length minus heuristic); `--timeout` is per instance (default 60 s). Moves are
+//! tried up, down, left, right.
 
-use std::time::Duration;
+use std::io::Write;
+use std::time::{Duration, Instant};
 
+use searchlab_core::pdb_build::BuildOptions;
 use searchlab_core::{Heuristic, Limits, Outcome, par_idastar};
-use searchlab_npuzzle::twentyfour::read_instances;
+use searchlab_npuzzle::cache::cache_dir;
+use searchlab_npuzzle::pattern::AdditivePdb;
+use searchlab_npuzzle::twentyfour::{korf_felner_databases, read_instances};
 use searchlab_npuzzle::{LinearConflict, Manhattan, TwentyFour};
 
 fn main() {
@@ -37,7 +44,37 @@ fn main() {
     let heuristic: Box<dyn Heuristic<TwentyFour> + Sync> = match name {
         "manhattan" => Box::new(Manhattan),
         "linear-conflict" => Box::new(LinearConflict::new(&puzzle)),
-        other => panic!("unknown heuristic {other} (manhattan, linear-conflict)"),
+        "pdb6666" => {
+            let start = Instant::now();
+            let options = BuildOptions {
+                threads,
+                max_memory: None,
+            };
+            let patterns = korf_felner_databases(
+                puzzle.goal(),
+                cache_dir().as_deref(),
+                &options,
+                |tiles, p| {
+                    eprint!(
+                        "\r  building {tiles:?}: layer {:3}, entries {:>11} / {} ({:5.1}%), {:.0} MB held   ",
+                        p.layer,
+                        p.entries_done,
+                        p.entries,
+                        100.0 * p.entries_done as f64 / p.entries.max(1) as f64,
+                        p.bytes as f64 / 1e6
+                    );
+                    let _ = std::io::stderr().flush();
+                },
+            )
+            .expect("the 6-6-6-6 databases");
+            let reflect = !args.iter().any(|a| a == "--no-reflect");
+            println!(
+                "6-6-6-6 databases ready in {:.1} s (reflection {reflect})",
+                start.elapsed().as_secs_f64()
+            );
+            Box::new(AdditivePdb::new(&puzzle, patterns, reflect).expect("disjoint patterns"))
+        }
+        other => panic!("unknown heuristic {other} (manhattan, linear-conflict, pdb6666)"),
     };
     let instances = read_instances::<25>(include_str!(
         "../../../puzzles/twentyfour/korf_felner50.txt"

@@ -117,3 +117,54 @@ fn korf_felner_patterns_partition_the_tiles() {
     cells.swap(0, 7);
     assert_eq!(korf_felner_tiles(&Board::from_cells(cells).unwrap()), None);
 }
+
+#[test]
+#[ignore = "builds the 6-6-6-6 databases (minutes, ~1.3 GB peak) into target/tmp: cargo test --release -p searchlab-npuzzle --test twentyfour -- --ignored"]
+fn korf_felner_databases_are_admissible_on_the_instances() {
+    use searchlab_core::pdb_build::BuildOptions;
+    use searchlab_npuzzle::pattern::AdditivePdb;
+    use searchlab_npuzzle::twentyfour::korf_felner_databases;
+
+    let puzzle = TwentyFour::blank_first();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("searchlab-cache");
+    let patterns = korf_felner_databases(
+        puzzle.goal(),
+        Some(&dir),
+        &BuildOptions::default(),
+        |_, _| {},
+    )
+    .unwrap();
+    for p in &patterns {
+        assert_eq!(p.db.len(), 127_512_000);
+        assert_eq!(
+            p.db.get(searchlab_npuzzle::pattern::placement_rank(
+                25,
+                &p.tiles
+                    .iter()
+                    .map(|&t| puzzle.goal_cell(t) as u8)
+                    .collect::<Vec<_>>()
+            )),
+            Some(0)
+        );
+    }
+    let pdb = AdditivePdb::new(&puzzle, patterns.clone(), true).unwrap();
+    let plain = AdditivePdb::new(&puzzle, patterns, false).unwrap();
+    let lc = LinearConflict::new(&puzzle);
+    for (board, length) in korf_felner() {
+        let h = pdb.estimate(&puzzle, &board);
+        assert!(
+            h <= length && h >= plain.estimate(&puzzle, &board),
+            "{board}"
+        );
+        assert!(plain.estimate(&puzzle, &board) >= Manhattan.estimate(&puzzle, &board));
+        let _ = lc.estimate(&puzzle, &board);
+    }
+    // Scrambled boards: the databases' answers are the optimal ones.
+    let mut rng = SplitMix64::new(66);
+    for depth in [30, 40, 50] {
+        let board = scrambled_board(&puzzle, &mut rng, depth);
+        let exact = idastar(&puzzle, &board, &lc, &Limits::none());
+        let run = idastar(&puzzle, &board, &pdb, &Limits::none());
+        assert_eq!(run.outcome.cost(), exact.outcome.cost(), "{board}");
+    }
+}
