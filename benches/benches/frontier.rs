@@ -19,7 +19,7 @@ use searchlab_core::{Limits, idastar, par_idastar};
 use searchlab_npuzzle::pattern::PatternSpace;
 use searchlab_npuzzle::pattern_build::build_pattern;
 use searchlab_npuzzle::{Board, Fifteen, Manhattan, Move};
-use searchlab_rotation::pattern::build_centre_pdb;
+use searchlab_rotation::pattern::build_centre_pdb_by_queue;
 use searchlab_rotation::pattern_build::build_centre_layered;
 
 /// Korf's instances #9, #28 and #45 (1.7 M, 5.9 M and 6.2 M nodes with Manhattan).
@@ -67,7 +67,7 @@ fn pattern_builds(c: &mut Criterion) {
     let mut group = c.benchmark_group("pdb_build");
     group.sample_size(10);
     group.bench_function("rotation-centre/queue", |b| {
-        b.iter(|| black_box(build_centre_pdb(|_| {}).unwrap()))
+        b.iter(|| black_box(build_centre_pdb_by_queue(|_| {}).unwrap()))
     });
     for threads in [1, 2] {
         let options = BuildOptions {

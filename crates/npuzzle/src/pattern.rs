@@ -8,7 +8,7 @@
 //!
 //! ## How a database is built
 //!
-//! With the core's [`build_pdb`] over [`PatternSpace`]: an abstract state is the cells of the
+//! With the core's [`build_pdb`](searchlab_core::build_pdb) over [`PatternSpace`]: an abstract state is the cells of the
 //! pattern tiles plus the REGION of the blank, the connected set of non-pattern cells it can
 //! reach for free (named by its lowest cell). Moving a pattern tile into the region costs 1;
 //! moves of other tiles inside the region cost nothing and are folded into the region, so every
@@ -31,7 +31,7 @@
 //! "max of the two lookups").
 
 use searchlab_core::Heuristic;
-use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb};
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress};
 
 use crate::board::Board;
 use crate::puzzle::{Move, SlidingPuzzle};
@@ -107,7 +107,7 @@ pub struct PatternState {
     pub region: u8,
 }
 
-/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`] (see the
+/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`](searchlab_core::build_pdb) (see the
 /// module documentation).
 #[derive(Clone, Debug)]
 pub struct PatternSpace<const W: usize, const N: usize> {
@@ -198,11 +198,41 @@ impl<const W: usize, const N: usize> PatternSpace<W, N> {
             .expect("the goal holds every tile") as u8
     }
 
-    /// Builds the projected database (one entry per placement), reporting progress.
-    pub fn build(&self, progress: impl FnMut(Progress)) -> Result<PatternDb, PatternError> {
-        let full = build_pdb(self, [self.goal_state()], progress)?;
-        let regions = N - self.k();
-        Ok(full.project(self.placements(), |r| r / regions))
+    /// Builds the projected database (one entry per placement), reporting progress after each
+    /// distance (`settled`: the placements whose entry is known; `size`: all placements).
+    ///
+    /// Runs the layered builder on all cores ([`crate::pattern_build::build_pattern`]: two
+    /// bits per state, the table written projected), which gives the same entries as the
+    /// queue builder over this space ([`build_pdb`](searchlab_core::build_pdb) then [`PatternDb::project`]) in a
+    /// fraction of the time and memory.
+    pub fn build(&self, mut progress: impl FnMut(Progress)) -> Result<PatternDb, PatternError> {
+        use crate::pattern_build::{PatternBuildError, build_pattern};
+        use searchlab_core::pdb_build::{BuildError, BuildOptions};
+        let options = BuildOptions::default();
+        let placements = self.placements();
+        build_pattern::<W, N>(&self.goal, &self.tiles, &options, |p| {
+            progress(Progress {
+                settled: p.entries_done as usize,
+                size: placements,
+                distance: p.layer,
+            })
+        })
+        .map_err(|e| match e {
+            PatternBuildError::Pattern(e) => e,
+            PatternBuildError::Build(BuildError::DistanceOverflow) => {
+                PatternError::Build(PdbError::DistanceOverflow)
+            }
+            PatternBuildError::Build(BuildError::RankOutOfRange { rank, size }) => {
+                PatternError::Build(PdbError::RankOutOfRange {
+                    rank: rank as usize,
+                    size: size as usize,
+                })
+            }
+            // No budget is given here.
+            PatternBuildError::Build(BuildError::Memory { needed, .. }) => {
+                PatternError::Build(PdbError::TooLarge(needed as usize))
+            }
+        })
     }
 }
 

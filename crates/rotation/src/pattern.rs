@@ -136,8 +136,32 @@ impl AbstractSpace for CentreSpace {
 }
 
 /// Builds the table of exact distances from every set of eight cells to the centre, calling
-/// `progress` now and then (see [`searchlab_core::build_pdb`]).
-pub fn build_centre_pdb(progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
+/// `progress` after each distance (see [`searchlab_core::build_pdb`]).
+///
+/// Runs the layered builder ([`crate::pattern_build::build_centre_layered`], the same table as
+/// [`build_pdb`] over [`CentreSpace`], tested) on all cores.
+pub fn build_centre_pdb(mut progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
+    use searchlab_core::pdb_build::{BuildError, BuildOptions};
+    crate::pattern_build::build_centre_layered(&BuildOptions::default(), |p| {
+        progress(Progress {
+            settled: p.states_reached as usize,
+            size: PATTERN_SIZE,
+            distance: p.layer,
+        })
+    })
+    .map_err(|e| match e {
+        BuildError::DistanceOverflow => PdbError::DistanceOverflow,
+        BuildError::RankOutOfRange { rank, size } => PdbError::RankOutOfRange {
+            rank: rank as usize,
+            size: size as usize,
+        },
+        BuildError::Memory { needed, .. } => PdbError::TooLarge(needed as usize),
+    })
+}
+
+/// The same table by the core's queue builder ([`build_pdb`] over [`CentreSpace`]): the
+/// reference the layered builder is tested against.
+pub fn build_centre_pdb_by_queue(progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
     build_pdb(&CentreSpace, [CENTRE_MASK], progress)
 }
 

@@ -1,6 +1,6 @@
 //! The centre-set space ([`crate::pattern::CentreSpace`]) for the core's layered builder
 //! ([`searchlab_core::pdb_build::build_layered`]): two bits per set while building, all cores,
-//! the same table as [`crate::pattern::build_centre_pdb`] (tested).
+//! the same table as [`crate::pattern::build_centre_pdb_by_queue`] (tested).
 
 use searchlab_core::pdb::PatternDb;
 use searchlab_core::pdb_build::{
@@ -46,11 +46,11 @@ impl LayeredSpace for CentreLayers {
 ///
 /// ```
 /// use searchlab_core::pdb_build::BuildOptions;
-/// use searchlab_rotation::pattern::build_centre_pdb;
+/// use searchlab_rotation::pattern::build_centre_pdb_by_queue;
 /// use searchlab_rotation::pattern_build::build_centre_layered;
 ///
 /// let fast = build_centre_layered(&BuildOptions::default(), |_| {}).unwrap();
-/// assert_eq!(fast, build_centre_pdb(|_| {}).unwrap());
+/// assert_eq!(fast, build_centre_pdb_by_queue(|_| {}).unwrap());
 /// ```
 pub fn build_centre_layered(
     options: &BuildOptions,
@@ -62,11 +62,11 @@ pub fn build_centre_layered(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pattern::build_centre_pdb;
+    use crate::pattern::build_centre_pdb_by_queue;
 
     #[test]
     fn equals_the_queue_builder_on_every_thread_count() {
-        let old = build_centre_pdb(|_| {}).unwrap();
+        let old = build_centre_pdb_by_queue(|_| {}).unwrap();
         for threads in [1, 2, 3] {
             let options = BuildOptions {
                 threads,
