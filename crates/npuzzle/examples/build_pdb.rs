@@ -14,7 +14,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use searchlab_core::pdb::PatternDb;
+use searchlab_core::pdb::{PatternDb, build_pdb};
 use searchlab_core::pdb_build::BuildOptions;
 use searchlab_npuzzle::pattern::{Partition, PatternSpace};
 use searchlab_npuzzle::pattern_build::build_pattern;
@@ -89,9 +89,15 @@ fn main() {
             for tiles in partition.tiles(&goal).expect("blank-first goal") {
                 let t = Instant::now();
                 let result = if old {
+                    // The queue builder over every (placement, region) rank, then the
+                    // projection: what `PatternSpace::build` did before the layered builder.
                     PatternSpace::<4, 16>::new(goal, &tiles)
-                        .and_then(|s| s.build(|_| {}))
                         .map_err(|e| e.to_string())
+                        .and_then(|s| {
+                            let full = build_pdb(&s, [s.goal_state()], |_| {})
+                                .map_err(|e| e.to_string())?;
+                            Ok(full.project(s.placements(), |r| r / (16 - tiles.len())))
+                        })
                 } else {
                     build_pattern::<4, 16>(&goal, &tiles, &options, progress)
                         .map_err(|e| e.to_string())
