@@ -9,6 +9,10 @@
 //!   [`AlphaBeta`] searcher (depth limit, iterative deepening, a [`TranspositionTable`] that keeps
 //!   bound types, root analysis).
 //!
+//! * Pattern databases: [`build_pdb`] (a queue of ranks, any move costs) and
+//!   [`pdb_build::build_layered`] (unit moves: two bits per state, the table written projected,
+//!   all cores; for spaces of billions of states).
+//!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
 //! Problems and games may offer fast paths, each a trait method with a default: in-place

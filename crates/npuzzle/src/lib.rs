@@ -10,7 +10,8 @@
 //!   in-place apply/undo, inverse moves, and a perfect rank (the Cantor rank of the permutation,
 //!   see [`cantor`]) when the board is small enough for a dense table.
 //! * Heuristics: [`Manhattan`] and [`LinearConflict`] (both updated incrementally by IDA*),
-//!   [`Misplaced`], and additive pattern databases ([`pattern`]).
+//!   [`Misplaced`], and additive pattern databases ([`pattern`], built by the layered builder
+//!   of [`pattern_build`]).
 //! * Seeded random boards: uniform among the solvable ones, or a random walk from the goal
 //!   ([`generate`]).
 //!
