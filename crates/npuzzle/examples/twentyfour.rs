@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release -p searchlab-npuzzle --example twentyfour -- linear-conflict \
-//!     [--threads T] [--timeout SECONDS] [--first N]
+//!     [--threads T] [--timeout SECONDS] [--first N] [--only ID]
 //! ```
 //!
 //! Heuristics: `manhattan`, `linear-conflict`, `pdb6666` (Korf and Felner's four 6-tile
@@ -89,6 +89,10 @@ fn main() {
         })
         .collect();
     order.sort();
+    // `--only ID`: just instance ID (1-based, the file's order).
+    if let Some(id) = option("--only") {
+        order.retain(|&(_, i)| i + 1 == id as usize);
+    }
     println!(
         "24-puzzle, {name}, {threads} thread(s), {} s per instance",
         timeout.as_secs_f64()
