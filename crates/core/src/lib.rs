@@ -3,7 +3,8 @@
 //! State-space search algorithms over two traits, with statistics and limits on every run.
 //!
 //! * Single-agent search over [`Problem`], every one returning the same [`SearchResult`]:
-//!   - optimal: [`astar()`], [`idastar()`], [`iddfs()`] and [`bfs()`] (unit costs),
+//!   - optimal: [`astar()`], [`idastar()`] (and [`par_idastar()`] on several threads, with
+//!     the same answer and counts), [`iddfs()`] and [`bfs()`] (unit costs),
 //!     [`ucs()`] (Dijkstra), [`fringe()`] (fringe search), the linear-space [`rbfs()`]
 //!     (recursive best-first) and [`dfbnb()`] (depth-first branch-and-bound), and the
 //!     bidirectional [`bibfs()`] (unit costs) and [`mm()`] (meet in the middle), which need
@@ -23,6 +24,10 @@
 //!
 //! * Costs ([`Cost`]) are the unsigned integers or [`Octile`], the exact `a + b*sqrt(2)` of
 //!   8-connected grid paths; every algorithm compares them exactly.
+//!
+//! * Pattern databases: [`build_pdb`] (a queue of ranks, any move costs) and
+//!   [`pdb_build::build_layered`] (unit moves: two bits per state, the table written projected,
+//!   all cores; for spaces of billions of states).
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
@@ -109,7 +114,9 @@ pub mod minimax;
 pub mod mm;
 pub mod mtdf;
 pub mod octile;
+pub mod par_idastar;
 pub mod pdb;
+pub mod pdb_build;
 pub mod problem;
 pub mod pvs;
 pub mod rbfs;
@@ -142,6 +149,9 @@ pub use minimax::minimax;
 pub use mm::mm;
 pub use mtdf::{Narrowing, mtdf};
 pub use octile::Octile;
+pub use par_idastar::{
+    ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,
+};
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};

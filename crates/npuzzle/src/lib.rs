@@ -1,7 +1,8 @@
 //! # searchlab-npuzzle
 //!
-//! Sliding-tile puzzles on a `W x W` board: the 8-puzzle ([`Eight`], POJ 1077) and the
-//! 15-puzzle ([`Fifteen`]), as a [`searchlab_core::Problem`].
+//! Sliding-tile puzzles on a `W x W` board: the 8-puzzle ([`Eight`], POJ 1077), the
+//! 15-puzzle ([`Fifteen`]) and the 24-puzzle ([`TwentyFour`], with Korf and Felner's 6-6-6-6
+//! partition in [`twentyfour`]), as a [`searchlab_core::Problem`].
 //!
 //! * [`Board`]: the tiles, parsing (`2 3 4 1 5 x 7 6 8`, any whitespace, `x` or `0` for the
 //!   blank) and printing, solvability by permutation parity.
@@ -9,7 +10,8 @@
 //!   in-place apply/undo, inverse moves, and a perfect rank (the Cantor rank of the permutation,
 //!   see [`cantor`]) when the board is small enough for a dense table.
 //! * Heuristics: [`Manhattan`] and [`LinearConflict`] (both updated incrementally by IDA*),
-//!   [`Misplaced`], and additive pattern databases ([`pattern`]).
+//!   [`Misplaced`], and additive pattern databases ([`pattern`], built by the layered builder
+//!   of [`pattern_build`]).
 //! * Seeded random boards: uniform among the solvable ones, or a random walk from the goal
 //!   ([`generate`]).
 //!
@@ -33,8 +35,10 @@ pub mod describe;
 pub mod generate;
 mod heuristics;
 pub mod pattern;
+pub mod pattern_build;
 mod puzzle;
+pub mod twentyfour;
 
 pub use board::{Board, ParseError};
 pub use heuristics::{LinearConflict, Manhattan, Misplaced};
-pub use puzzle::{Eight, Fifteen, Move, SlidingPuzzle, moves_to_string};
+pub use puzzle::{Eight, Fifteen, Move, SlidingPuzzle, TwentyFour, moves_to_string};

@@ -8,7 +8,7 @@
 //!
 //! ## How a database is built
 //!
-//! With the core's [`build_pdb`] over [`PatternSpace`]: an abstract state is the cells of the
+//! With the core's [`build_pdb`](searchlab_core::build_pdb) over [`PatternSpace`]: an abstract state is the cells of the
 //! pattern tiles plus the REGION of the blank, the connected set of non-pattern cells it can
 //! reach for free (named by its lowest cell). Moving a pattern tile into the region costs 1;
 //! moves of other tiles inside the region cost nothing and are folded into the region, so every
@@ -33,7 +33,7 @@
 use searchlab_core::Heuristic;
 #[cfg(doc)]
 use searchlab_core::pdb::build_pdb;
-use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb_limited};
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress};
 
 use crate::board::Board;
 use crate::puzzle::{Move, SlidingPuzzle};
@@ -109,7 +109,7 @@ pub struct PatternState {
     pub region: u8,
 }
 
-/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`] (see the
+/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`](searchlab_core::build_pdb) (see the
 /// module documentation).
 #[derive(Clone, Debug)]
 pub struct PatternSpace<const W: usize, const N: usize> {
@@ -200,43 +200,53 @@ impl<const W: usize, const N: usize> PatternSpace<W, N> {
             .expect("the goal holds every tile") as u8
     }
 
-    /// Builds the projected database (one entry per placement), reporting progress.
+    /// Builds the projected database (one entry per placement), reporting progress after each
+    /// distance (`settled`: the placements whose entry is known; `size`: all placements).
     pub fn build(&self, progress: impl FnMut(Progress)) -> Result<PatternDb, PatternError> {
         self.build_limited(None, progress)
     }
 
-    /// [`PatternSpace::build`] within `max_memory` bytes (`None`: no limit): the full table,
-    /// its queue and the projected table must fit together, and are checked before they are
-    /// allocated ([`PdbError::Memory`] otherwise, inside [`PatternError::Build`]). The 15-puzzle's
-    /// 8-tile pattern needs about 4.6 GB while building.
+    /// [`PatternSpace::build`] within `max_memory` bytes (`None`: no limit), checked before
+    /// anything is allocated ([`PdbError::Memory`] otherwise, inside [`PatternError::Build`]).
+    ///
+    /// Runs the layered builder on all cores ([`crate::pattern_build::build_pattern`]: two
+    /// bits per state, the table written projected), which gives the same entries as the
+    /// queue builder over this space ([`build_pdb`] then [`PatternDb::project`]) in a
+    /// fraction of the time and memory.
     pub fn build_limited(
         &self,
         max_memory: Option<u64>,
-        progress: impl FnMut(Progress),
+        mut progress: impl FnMut(Progress),
     ) -> Result<PatternDb, PatternError> {
-        // The projection is allocated while the full table is alive: reserve its bytes first.
-        let projected = self.placements() as u64;
-        let full_limit = match max_memory {
-            Some(limit) if limit < projected => {
-                return Err(PdbError::Memory {
-                    needed: projected + self.size() as u64,
-                    limit,
-                }
-                .into());
-            }
-            other => other.map(|limit| limit - projected),
+        use crate::pattern_build::{PatternBuildError, build_pattern};
+        use searchlab_core::pdb_build::{BuildError, BuildOptions};
+        let options = BuildOptions {
+            max_memory,
+            ..BuildOptions::default()
         };
-        let full = build_pdb_limited(self, [self.goal_state()], full_limit, progress).map_err(
-            |e| match (e, max_memory) {
-                (PdbError::Memory { needed, .. }, Some(limit)) => PdbError::Memory {
-                    needed: needed + projected,
-                    limit,
-                },
-                (e, _) => e,
-            },
-        )?;
-        let regions = N - self.k();
-        Ok(full.project(self.placements(), |r| r / regions))
+        let placements = self.placements();
+        build_pattern::<W, N>(&self.goal, &self.tiles, &options, |p| {
+            progress(Progress {
+                settled: p.entries_done as usize,
+                size: placements,
+                distance: p.layer,
+            })
+        })
+        .map_err(|e| match e {
+            PatternBuildError::Pattern(e) => e,
+            PatternBuildError::Build(BuildError::DistanceOverflow) => {
+                PatternError::Build(PdbError::DistanceOverflow)
+            }
+            PatternBuildError::Build(BuildError::RankOutOfRange { rank, size }) => {
+                PatternError::Build(PdbError::RankOutOfRange {
+                    rank: rank as usize,
+                    size: size as usize,
+                })
+            }
+            PatternBuildError::Build(BuildError::Memory { needed, limit }) => {
+                PatternError::Build(PdbError::Memory { needed, limit })
+            }
+        })
     }
 }
 

@@ -86,6 +86,8 @@ pub struct SlidingPuzzle<const W: usize, const N: usize> {
 pub type Eight = SlidingPuzzle<3, 9>;
 /// The 15-puzzle (4 x 4).
 pub type Fifteen = SlidingPuzzle<4, 16>;
+/// The 24-puzzle (5 x 5).
+pub type TwentyFour = SlidingPuzzle<5, 25>;
 
 /// The default move order: up, down, left, right.
 pub const DEFAULT_ORDER: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];

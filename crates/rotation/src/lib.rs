@@ -30,6 +30,7 @@ mod game;
 pub mod generate;
 mod heuristics;
 pub mod pattern;
+pub mod pattern_build;
 
 pub use board::{Board, BoardError, CELLS, CENTRE, LINES, Move, moves_to_string};
 pub use game::RotationGame;

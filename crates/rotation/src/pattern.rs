@@ -7,7 +7,7 @@
 //! the exact number of moves to bring it into the centre. The same table serves all three
 //! symbols.
 
-use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb_limited};
+use searchlab_core::pdb::{AbstractSpace, PatternDb, PdbError, Progress, build_pdb};
 
 use crate::board::{CENTRE, LINES, Move};
 
@@ -136,19 +136,46 @@ impl AbstractSpace for CentreSpace {
 }
 
 /// Builds the table of exact distances from every set of eight cells to the centre, calling
-/// `progress` now and then (see [`searchlab_core::build_pdb`]).
+/// `progress` after each distance (see [`searchlab_core::build_pdb`]).
+///
+/// Runs the layered builder ([`crate::pattern_build::build_centre_layered`], the same table as
+/// [`build_pdb`] over [`CentreSpace`], tested) on all cores.
 pub fn build_centre_pdb(progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
     build_centre_pdb_limited(None, progress)
 }
 
-/// [`build_centre_pdb`] within `max_memory` bytes (`None`: no limit): the table (735,471
-/// bytes) and its queue are checked before they are allocated
-/// (see [`searchlab_core::pdb::build_pdb_limited`]).
+/// [`build_centre_pdb`] within `max_memory` bytes (`None`: no limit), checked before anything
+/// is allocated ([`PdbError::Memory`] otherwise).
 pub fn build_centre_pdb_limited(
     max_memory: Option<u64>,
-    progress: impl FnMut(Progress),
+    mut progress: impl FnMut(Progress),
 ) -> Result<PatternDb, PdbError> {
-    build_pdb_limited(&CentreSpace, [CENTRE_MASK], max_memory, progress)
+    use searchlab_core::pdb_build::{BuildError, BuildOptions};
+    let options = BuildOptions {
+        max_memory,
+        ..BuildOptions::default()
+    };
+    crate::pattern_build::build_centre_layered(&options, |p| {
+        progress(Progress {
+            settled: p.states_reached as usize,
+            size: PATTERN_SIZE,
+            distance: p.layer,
+        })
+    })
+    .map_err(|e| match e {
+        BuildError::DistanceOverflow => PdbError::DistanceOverflow,
+        BuildError::RankOutOfRange { rank, size } => PdbError::RankOutOfRange {
+            rank: rank as usize,
+            size: size as usize,
+        },
+        BuildError::Memory { needed, limit } => PdbError::Memory { needed, limit },
+    })
+}
+
+/// The same table by the core's queue builder ([`build_pdb`] over [`CentreSpace`]): the
+/// reference the layered builder is tested against.
+pub fn build_centre_pdb_by_queue(progress: impl FnMut(Progress)) -> Result<PatternDb, PdbError> {
+    build_pdb(&CentreSpace, [CENTRE_MASK], progress)
 }
 
 #[cfg(test)]
