@@ -2,13 +2,6 @@
 //! limit, the time limit or the memory limit. Every row must be `stopped` with the right kind,
 //! the process must not panic or abort, and (the contract: a limit is an outcome with exit 1) it
 //! must exit with status 1.
-//!
-//! Today's binary stops every row correctly but exits 0 when rows were stopped, and has no
-//! `--max-memory`: both come with the CLI's registry rewrite. The tests of what works today run
-//! always; the exit status and the memory limit are checked by the `#[ignore]`d tests below,
-//! to be run after that merge with
-//! `cargo test -p searchlab-cli --test limits_under_load -- --include-ignored`
-//! (and then un-ignored).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -163,14 +156,12 @@ fn every_row_stops_at_the_time_limit_with_two_jobs() {
 }
 
 #[test]
-#[ignore = "needs the CLI registry merge: bench exits 1 when a limit stopped a row (issue 13)"]
 fn limits_under_load_exit_1() {
     assert_eq!(node_limit_run().status.code(), Some(1));
     assert_eq!(time_limit_run().status.code(), Some(1));
 }
 
 #[test]
-#[ignore = "needs the CLI registry merge: bench --max-memory (issue 13)"]
 fn every_row_stops_at_the_memory_limit_with_two_jobs() {
     let file = instances("fifteen", &FIFTEEN);
     let out = stopped_under_load(

@@ -339,7 +339,9 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
                         (v, Bound::Exact, Vec::new())
                     }
                 };
-                stats.depth_reached = depth.unwrap_or(stats.max_frontier as u32);
+                stats.depth_reached = depth.map_or(stats.max_frontier as u32, |d| {
+                    d.min(stats.max_frontier as u32)
+                });
                 GameOutcome::Solved(Solution {
                     value,
                     bound,
@@ -441,11 +443,9 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
                 Bound::Exact
             };
             let complete = node.height != INCOMPLETE;
-            engine.stats.depth_reached = if d == u32::MAX {
-                engine.stats.max_frontier as u32
-            } else {
-                d
-            };
+            // The deepest ply searched: the limit, unless every line ended sooner (a 3 x 3
+            // board has at most 9 plies whatever the limit).
+            engine.stats.depth_reached = d.min(engine.stats.max_frontier as u32);
             deepest = Some(Solution {
                 value,
                 bound,

@@ -253,11 +253,9 @@ impl<G: Game + ?Sized> Pvs<G> {
                 Bound::Exact
             };
             let complete = node.height != INCOMPLETE;
-            engine.stats.depth_reached = if d == u32::MAX {
-                engine.stats.max_frontier as u32
-            } else {
-                d
-            };
+            // The deepest ply searched: the limit, unless every line ended sooner (a 3 x 3
+            // board has at most 9 plies whatever the limit).
+            engine.stats.depth_reached = d.min(engine.stats.max_frontier as u32);
             deepest = Some(Solution {
                 value,
                 bound,

@@ -363,11 +363,9 @@ fn goals_match_brute_force_and_are_not_each_others_negation() {
 }
 
 /// Issue 13: `solve tictactoe --depth 20` reported depth 20 reached on a 3 x 3 board, where at
-/// most 9 plies exist. The depth reached is the core's (`AlphaBeta` sets it to the depth limit
-/// when one is given); its fix belongs to `crates/core/src/alphabeta.rs`, so this stays ignored
-/// until then: `cargo test -p searchlab-tictactoe --test tictactoe -- --ignored depth_reached`.
+/// most 9 plies exist. The depth reached is the core's: the limit, capped by the deepest ply
+/// any line reached.
 #[test]
-#[ignore = "needs the fix in crates/core/src/alphabeta.rs: depth_reached capped by the plies left"]
 fn depth_reached_never_exceeds_the_plies_left() {
     let game = TicTacToe::new(Geometry::new(3, 3).unwrap());
     for iterative in [false, true] {
