@@ -364,3 +364,55 @@ fn quote(name: &str) -> String {
         name.to_owned()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn romania() -> GraphProblem {
+        GraphProblem::new(&Options::new()).unwrap()
+    }
+
+    #[test]
+    fn query_lists_keep_quoted_names_and_their_expected_answers() {
+        let g = romania();
+        let text = "# c\n\"Rimnicu Vilcea\" Bucharest | 198\nArad Nowhere\nArad Arad | none\n";
+        let parsed = g.parse_file(None, text).unwrap();
+        assert_eq!(parsed.len(), 3);
+        assert_eq!(parsed[0].line, 2);
+        assert_eq!(
+            parsed[0].input.as_deref(),
+            Some("\"Rimnicu Vilcea\" Bucharest")
+        );
+        assert_eq!(parsed[0].expected.as_deref(), Some("198"));
+        assert!(parsed[1].instance.as_ref().unwrap_err().contains("Nowhere"));
+        assert_eq!(parsed[2].expected.as_deref(), Some("none"));
+    }
+
+    #[test]
+    fn every_search_agrees_with_an_independent_dijkstra_and_inexact_answers_are_bounds() {
+        let g = romania();
+        let astar = Algorithm::Search(SearchAlgorithm::Astar);
+        let bfs = Algorithm::Search(SearchAlgorithm::Bfs);
+        for (from, to) in [
+            ("Arad", "Bucharest"),
+            ("Iasi", "Timisoara"),
+            ("Neamt", "Neamt"),
+        ] {
+            let q = g.parse(&format!("{from} {to}")).unwrap();
+            let cheapest = g.graph.distances_from(q.start())[q.goal() as usize].to_string();
+            for algo in SearchAlgorithm::ALL {
+                let a = g.solve(&q, Algorithm::Search(algo), "euclidean", &Limits::none());
+                assert!(g.matches(&a, &cheapest), "{algo} {from} {to}");
+            }
+            let exact = g.solve(&q, astar, "zero", &Limits::none());
+            assert_eq!(exact.key.as_deref(), Some(cheapest.as_str()));
+            let fewest = g.solve(&q, bfs, "zero", &Limits::none());
+            assert!(g.matches(&fewest, &cheapest));
+            assert!(
+                !g.matches(&fewest, "99999"),
+                "a path cheaper than claimed is wrong"
+            );
+        }
+    }
+}
