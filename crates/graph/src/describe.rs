@@ -54,12 +54,15 @@ impl GraphProblem {
     }
 }
 
-/// Whether `algo` with `heuristic` returns a cheapest path on `query`'s graph.
+/// Whether `algo` (with the check of its heuristic, if any) returns a cheapest path on
+/// `graph`: an algorithm optimal for any costs with an admissible heuristic, or one that
+/// counts arcs (bfs, iddfs) on a graph whose arcs all weigh 1.
 fn claims_cheapest(algo: SearchAlgorithm, h: Option<&HeuristicCheck>, graph: &Graph) -> bool {
-    if !algo.uses_heuristic() {
-        return graph.is_unit_cost();
+    if algo.optimal_for_any_costs() {
+        h.is_none_or(HeuristicCheck::is_admissible)
+    } else {
+        !algo.uses_heuristic() && graph.is_unit_cost()
     }
-    h.is_none_or(HeuristicCheck::is_admissible)
 }
 
 impl Description for GraphProblem {
@@ -282,11 +285,14 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             ));
         }
         if !exact {
-            a.lines.push(if algo.uses_heuristic() {
-                "not proved cheapest: the heuristic overestimates".to_owned()
-            } else {
-                format!("the path with the fewest arcs ({algo}); a cheaper one may exist")
-            });
+            a.lines
+                .push(if !algo.optimal_for_any_costs() && !algo.uses_heuristic() {
+                    format!("the path with the fewest arcs ({algo}); a cheaper one may exist")
+                } else if algo.optimal_for_any_costs() {
+                    "not proved cheapest: the heuristic overestimates".to_owned()
+                } else {
+                    format!("not proved cheapest: {algo} does not guarantee it")
+                });
         }
         a.fields.push(("exact", exact.into()));
         a
