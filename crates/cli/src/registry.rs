@@ -75,6 +75,8 @@ pub fn registry() -> Vec<Entry> {
         Entry::of::<searchlab_triangle::describe::Triangle>(),
         Entry::of::<searchlab_gametree::describe::Tree>(),
         Entry::of::<searchlab_waterjug::WaterJug>(),
+        Entry::of::<searchlab_connect4::describe::Connect4Game>(),
+        Entry::of::<searchlab_graph::describe::GraphProblem>(),
     ]
 }
 

@@ -30,6 +30,7 @@
 //! [`Game::value_bounds`]: searchlab_core::Game::value_bounds
 
 mod board;
+pub mod describe;
 mod game;
 mod solver;
 

@@ -98,6 +98,7 @@
 
 #![warn(missing_docs)]
 
+pub mod describe;
 pub mod dimacs;
 pub mod edgelist;
 mod error;

@@ -1,0 +1,575 @@
+//! Connect Four described for every driver ([`Connect4Game`]): a position as the columns
+//! played, its score in Pons' convention and in words, the best columns, every column's score
+//! with `--all-moves`, win/draw/loss only with `--weak`; files in Pons' test-set format
+//! (`POSITION SCORE`) are instance files whose score is the expected answer.
+//!
+//! `alphabeta` is the crate's [`Solver`] (null-window tests of the core's alpha-beta driven by
+//! [`searchlab_core::mtdf()`], with a fixed-size table); `minimax` is the core's plain minimax,
+//! which visits every move of every position: it is refused on positions with more than
+//! [`MINIMAX_MAX_EMPTY`] empty cells.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use searchlab_core::{
+    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, Note,
+    OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
+};
+
+use crate::{
+    Board, Connect4, DEFAULT_TABLE_BYTES, Position, Rules, SolveError, SolveOptions, Solver,
+    describe_score, parse_test_line,
+};
+
+/// The most empty cells `minimax` accepts: it visits every non-losing move of every position
+/// (with `threats`; every move with `plain`), which grows like 7^empty.
+pub const MINIMAX_MAX_EMPTY: u32 = 14;
+
+/// Connect Four on the standard 7 x 6 board, as `searchlab solve connect4`.
+#[derive(Debug)]
+pub struct Connect4Game {
+    board: Board,
+    all_moves: bool,
+    weak: bool,
+    table_bytes: usize,
+    /// The most empty cells of any instance parsed (for the minimax guard in `prepare`).
+    most_empty: AtomicU32,
+    /// The solver of the rules in use, built once (its table is the big allocation).
+    solver: Mutex<Option<(Rules, Solver)>>,
+}
+
+/// One position to solve.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The moves as written (columns from 1).
+    pub moves: String,
+    /// The position.
+    pub position: Position,
+}
+
+/// The rules a move-order name selects.
+fn rules_of(heuristic: &str) -> Rules {
+    if heuristic == "plain" {
+        Rules::Plain
+    } else {
+        Rules::Shortcuts
+    }
+}
+
+/// A score and its columns, however found.
+struct Found {
+    score: Value,
+    best: Vec<u32>,
+    columns: Vec<Option<Value>>,
+    stats: Stats,
+}
+
+impl Connect4Game {
+    /// Empty cells of `pos`.
+    fn empty(&self, pos: &Position) -> u32 {
+        self.board.cells() - pos.stones()
+    }
+
+    /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
+    fn solve_alphabeta(
+        &self,
+        job: &Job,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Found, (SolveError, Stats)> {
+        let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
+            let game = Connect4::new(self.board.clone(), rules);
+            *guard = Some((rules, Solver::new(game, self.table_bytes)));
+        }
+        let (_, solver) = guard.as_mut().expect("just built");
+        // Each position's statistics are its own, whatever came before (O(1)).
+        solver.reset();
+        let options = SolveOptions {
+            all_moves: self.all_moves,
+            weak: self.weak,
+            limits: limits.clone(),
+        };
+        match solver.solve(&job.position, &options) {
+            Ok(a) => Ok(Found {
+                score: a.score,
+                best: a.best,
+                columns: a.columns,
+                stats: a.stats,
+            }),
+            Err(e) => Err((e, Stats::default())),
+        }
+    }
+
+    /// The core's plain minimax, run on each column's child so that every playable column
+    /// is valued whatever the rules prune at the root; the score is the best of them.
+    fn solve_minimax(
+        &self,
+        job: &Job,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Found, (SolveError, Stats)> {
+        let start = std::time::Instant::now();
+        let game = Connect4::new(self.board.clone(), rules);
+        let eval = |_: &Position| -> Value { 0 };
+        let clamp = |v: Value| if self.weak { v.signum() } else { v };
+        let pos = &job.position;
+        let mut stats = Stats::default();
+        let mut columns: Vec<Option<Value>> = Vec::new();
+        for col in 0..self.board.width() as u8 {
+            if !self.board.can_play(pos, col) {
+                columns.push(None);
+                continue;
+            }
+            let child = self.board.play(pos, col);
+            // The limits left for this child: the node and time limits cover the whole call.
+            let mut left = limits.clone();
+            left.max_expanded = limits
+                .max_expanded
+                .map(|n| n.saturating_sub(stats.expanded));
+            left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
+            let config = searchlab_core::AlphaBetaConfig::new().with_limits(left);
+            let result = GameAlgorithm::Minimax.run(&game, &child, &eval, &config);
+            stats += &result.stats;
+            match result.outcome {
+                // The child's mover is the opponent: its score, negated, is the column's.
+                GameOutcome::Solved(s) => {
+                    columns.push(Some(clamp(-game.to_value(&child, s.value))))
+                }
+                GameOutcome::Stopped { limit, .. } => {
+                    stats.elapsed = start.elapsed();
+                    return Err((SolveError::Stopped(limit), stats));
+                }
+            }
+        }
+        stats.elapsed = start.elapsed();
+        let score = columns
+            .iter()
+            .flatten()
+            .copied()
+            .max()
+            .expect("a position that is not over has a playable column");
+        let best = columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Some(score))
+            .map(|(i, _)| i as u32 + 1)
+            .collect();
+        if !self.all_moves {
+            columns.clear();
+        }
+        Ok(Found {
+            score,
+            best,
+            columns,
+            stats,
+        })
+    }
+
+    /// One line of a file: `POSITION`, `POSITION | SCORE` or Pons' `POSITION SCORE`.
+    fn parse_line(&self, line: usize, text: &str) -> Parsed<Job> {
+        let (body, bar) = match text.split_once('|') {
+            Some((b, e)) => (b.trim(), Some(e.trim().to_owned())),
+            None => (text, None),
+        };
+        let fields: Vec<&str> = body.split_whitespace().collect();
+        let (input, expected, instance) = match (bar, fields.len()) {
+            (None, 2) => {
+                let game = Connect4::new(self.board.clone(), Rules::Shortcuts);
+                match parse_test_line(&game, body) {
+                    Ok(case) => {
+                        let job = self.job(&case.moves);
+                        (case.moves, Some(case.score.to_string()), job)
+                    }
+                    Err(e) => (body.to_owned(), None, Err(e.to_string())),
+                }
+            }
+            (bar, _) => (body.to_owned(), bar, self.parse(body)),
+        };
+        Parsed {
+            line,
+            input: Some(input),
+            name: None,
+            expected,
+            instance,
+        }
+    }
+
+    /// The job of a move string (`empty`: the empty board), recording its empty cells.
+    fn job(&self, moves: &str) -> Result<Job, String> {
+        let moves = if moves.eq_ignore_ascii_case("empty") {
+            ""
+        } else {
+            moves
+        };
+        let position = self.board.parse(moves).map_err(|e| e.to_string())?;
+        if self.board.last_move_won(&position) {
+            return Err(
+                "the game is over (the last move made four in a row): nothing to search".into(),
+            );
+        }
+        if position.stones() == self.board.cells() {
+            return Err("the board is full: nothing to search".into());
+        }
+        self.most_empty
+            .fetch_max(self.empty(&position), Ordering::Relaxed);
+        Ok(Job {
+            moves: moves.to_owned(),
+            position,
+        })
+    }
+}
+
+impl Description for Connect4Game {
+    type Instance = Job;
+    const NAME: &'static str = "connect4";
+    const SUMMARY: &'static str =
+        "Connect Four, 7 x 6: exact scores of Pons' test sets (puzzles/connect4)";
+    const INPUT: &'static str = "\
+INSTANCE: the columns played from the empty board, one digit 1..7 each (left to right), as
+in Pascal Pons' test sets; `empty` is the empty board (minutes of search). x moves first.
+
+    searchlab solve connect4 2252576253462244111563365343671351441
+    searchlab solve connect4 --file puzzles/connect4/Test_L3_R1 --weak
+
+A file may be in Pons' format, `POSITION SCORE` per line: the score is the line's expected
+answer, as after '|' (`POSITION | SCORE`). The score is for the player to move: 0 a draw; a
+win whose winning stone is dropped onto n stones scores (43 - n) / 2 (rounded down: the
+sooner, the higher), a loss minus the opponent's. It is printed with its meaning in words
+(who wins with which stone), the best columns, and with --all-moves every column's score.
+--weak: only win (1), draw (0) or loss (-1); an expected score is then compared by its sign.
+alphabeta: null-window alpha-beta tests (mtd(f)-style bisection) with a fixed table of
+--table-mb MiB, emptied between positions. minimax: plain minimax, refused above 14 empty
+cells (it visits every move of every position). Move orders: `threats` (centre first, then
+the moves making the most threats; immediate wins and forced losses known without search)
+and `plain` (the rules only, centre first: the oracle the shortcuts are checked against).";
+    const KIND: Kind = Kind::Game;
+
+    fn options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::flag(
+                "all-moves",
+                "also the score of every column (a full column: `-`)",
+            ),
+            OptionSpec::flag("weak", "only win (1), draw (0) or loss (-1): faster"),
+            OptionSpec::value(
+                "table-mb",
+                "MB",
+                Some("64"),
+                "alphabeta's transposition table, in MiB (a power of two is used fully)",
+            ),
+        ];
+        OPTIONS
+    }
+    fn heuristics() -> &'static [(&'static str, &'static str)] {
+        &[
+            (
+                "threats",
+                "centre first, then most threats made; immediate wins and forced losses decided without search",
+            ),
+            (
+                "plain",
+                "the rules only: every playable column, centre first (the oracle)",
+            ),
+        ]
+    }
+    fn default_algorithm() -> Algorithm {
+        Algorithm::Game(GameAlgorithm::Alphabeta)
+    }
+    fn new(options: &Options) -> Result<Self, String> {
+        let table_bytes = match options.parse::<usize>("table-mb")? {
+            None => DEFAULT_TABLE_BYTES,
+            Some(0) => return Err("--table-mb 0: the table needs at least 1 MiB".into()),
+            Some(mb) => mb
+                .checked_mul(1 << 20)
+                .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
+        };
+        Ok(Self {
+            board: Board::standard(),
+            all_moves: options.flag("all-moves"),
+            weak: options.flag("weak"),
+            table_bytes,
+            most_empty: AtomicU32::new(0),
+            solver: Mutex::new(None),
+        })
+    }
+    fn parse(&self, text: &str) -> Result<Job, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match fields[..] {
+            [] => Err("empty position: write the columns played, like 4453, or `empty`".into()),
+            [moves] => self.job(moves),
+            [_, score] if score.parse::<Value>().is_ok() => Err(format!(
+                "`POSITION SCORE` is the test-file format (read from a file): as an argument write `POSITION | {score}`"
+            )),
+            _ => Err(format!(
+                "expected one position (the columns played, like 4453), found {} fields",
+                fields.len()
+            )),
+        }
+    }
+    fn parse_file(&self, _: Option<&Path>, text: &str) -> Option<Vec<Parsed<Job>>> {
+        let parsed = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, raw)| {
+                let t = raw.trim();
+                (!t.is_empty() && !t.starts_with('#')).then(|| self.parse_line(i + 1, t))
+            })
+            .collect();
+        Some(parsed)
+    }
+    fn prepare(
+        &mut self,
+        algorithm: Algorithm,
+        _heuristic: &str,
+        _note: &mut dyn FnMut(Note),
+    ) -> Result<(), String> {
+        let most = self.most_empty.load(Ordering::Relaxed);
+        if algorithm == Algorithm::Game(GameAlgorithm::Minimax) && most > MINIMAX_MAX_EMPTY {
+            return Err(format!(
+                "minimax visits every move of every position: on Connect Four it takes positions \
+                 with at most {MINIMAX_MAX_EMPTY} empty cells, and one here has {most} \
+                 (use alphabeta, the default)"
+            ));
+        }
+        Ok(())
+    }
+    fn show(&self, job: &Job) -> String {
+        let pos = &job.position;
+        let mover = if pos.stones().is_multiple_of(2) {
+            'x'
+        } else {
+            'o'
+        };
+        let moves = if job.moves.is_empty() {
+            "empty"
+        } else {
+            &job.moves
+        };
+        format!(
+            "position {moves} ({} stones, {mover} to move)\n{}",
+            pos.stones(),
+            self.board.render(pos).trim_end()
+        )
+    }
+    fn solve(&self, job: &Job, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
+        let Algorithm::Game(algo) = algorithm else {
+            unreachable!("a game lists only game algorithms")
+        };
+        let rules = rules_of(heuristic);
+        let found = match algo {
+            GameAlgorithm::Minimax => self.solve_minimax(job, rules, limits),
+            _ => self.solve_alphabeta(job, rules, limits),
+        };
+        let f = match found {
+            Ok(f) => f,
+            Err((SolveError::Stopped(kind), stats)) => return stopped(kind, stats),
+        };
+        let pos = &job.position;
+        let meaning = describe_score(&self.board, pos, f.score, self.weak);
+        let mut a = Answer::new(Status::Solved, f.stats);
+        let what = if self.weak { "weak score" } else { "score" };
+        a.lines.push(format!("{what} {}: {meaning}", f.score));
+        let best: Vec<String> = f.best.iter().map(u32::to_string).collect();
+        a.lines.push(format!(
+            "best column{}: {}",
+            if best.len() == 1 { "" } else { "s" },
+            best.join(" ")
+        ));
+        if self.all_moves {
+            let cols: Vec<String> = f
+                .columns
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match c {
+                    Some(v) => format!("{} {v}", i + 1),
+                    None => format!("{} -", i + 1),
+                })
+                .collect();
+            a.lines.push(format!("columns: {}", cols.join(", ")));
+        }
+        a.moves = Some(best.join(" "));
+        a.length = Some(f.score.to_string());
+        a.key = a.length.clone();
+        a.fields.push(("score", f.score.into()));
+        a.fields.push(("exact", (!self.weak).into()));
+        a.fields.push(("weak", self.weak.into()));
+        a.fields.push(("meaning", meaning.into()));
+        a.fields.push(("best", f.best.clone().into()));
+        a.fields.push(("stones", pos.stones().into()));
+        if self.all_moves {
+            a.fields.push((
+                "columns",
+                Field::List(f.columns.iter().map(|c| (*c).into()).collect()),
+            ));
+        }
+        a
+    }
+    fn matches(&self, answer: &Answer, expected: &str) -> bool {
+        let Some(key) = answer.key.as_deref() else {
+            return true;
+        };
+        if !self.weak {
+            return key == expected;
+        }
+        // A weak score says only who wins: compare the expected score's sign.
+        match (key.parse::<Value>(), expected.parse::<Value>()) {
+            (Ok(k), Ok(e)) => k == e.signum(),
+            _ => key == expected,
+        }
+    }
+    fn gen_options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
+            "stones",
+            "A-B",
+            Some("28-36"),
+            "stones on the board, uniform in A..=B (fewer stones: longer to score)",
+        )];
+        OPTIONS
+    }
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String> {
+        let stones: Steps = options
+            .get("stones")
+            .unwrap_or("28-36")
+            .parse()
+            .map_err(|e| format!("--stones: {e}"))?;
+        let game = Connect4::new(self.board.clone(), Rules::Shortcuts);
+        let mut solver = Solver::new(game, self.table_bytes);
+        let lines = solver
+            .generate(
+                count,
+                (stones.lo, stones.hi),
+                rng.next_u64(),
+                &Limits::none(),
+            )
+            .map_err(|e| format!("--stones {}: {e}", stones.label()))?;
+        Ok(lines
+            .into_iter()
+            .map(|(moves, score)| format!("{moves} {score}"))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(flags: &[&str]) -> Connect4Game {
+        let mut o = Options::new();
+        for f in flags {
+            o.set(f, "true");
+        }
+        o.set("table-mb", "4");
+        Connect4Game::new(&o).unwrap()
+    }
+
+    #[test]
+    fn minimax_agrees_with_alphabeta_on_end_games_in_both_rules() {
+        let g = game(&["all-moves"]);
+        let text = include_str!("../../../puzzles/connect4/Test_L3_R1");
+        let mut checked = 0;
+        for line in text.lines() {
+            let p = g.parse_line(1, line);
+            let job = p.instance.unwrap();
+            if g.empty(&job.position) > 10 {
+                continue;
+            }
+            for h in ["threats", "plain"] {
+                let ab = g.solve(
+                    &job,
+                    Algorithm::Game(GameAlgorithm::Alphabeta),
+                    h,
+                    &Limits::none(),
+                );
+                let mm = g.solve(
+                    &job,
+                    Algorithm::Game(GameAlgorithm::Minimax),
+                    h,
+                    &Limits::none(),
+                );
+                assert_eq!(ab.key, p.expected, "{line} {h}");
+                assert_eq!(mm.key, p.expected, "{line} {h}");
+                let best = |a: &Answer| a.fields.iter().find(|f| f.0 == "best").cloned();
+                assert_eq!(best(&ab), best(&mm), "{line} {h}");
+            }
+            checked += 1;
+            if checked == 20 {
+                break;
+            }
+        }
+        assert_eq!(checked, 20);
+    }
+
+    #[test]
+    fn pons_lines_carry_their_expected_score_and_bad_ones_say_why() {
+        let g = game(&[]);
+        let p = g.parse_line(3, "2252576253462244111563365343671351441 -1");
+        assert_eq!(p.expected.as_deref(), Some("-1"));
+        assert_eq!(
+            p.input.as_deref(),
+            Some("2252576253462244111563365343671351441")
+        );
+        let p = g.parse_line(4, "4453 | 2");
+        assert_eq!(p.expected.as_deref(), Some("2"));
+        assert!(
+            g.parse_line(5, "48 0")
+                .instance
+                .unwrap_err()
+                .contains("column 8")
+        );
+        assert!(
+            g.parse_line(5, "44 99")
+                .instance
+                .unwrap_err()
+                .contains("outside")
+        );
+        assert!(g.parse("1212121").unwrap_err().contains("over"));
+        assert!(g.parse("44 3").unwrap_err().contains("POSITION | 3"));
+    }
+
+    #[test]
+    fn minimax_is_refused_on_positions_with_many_empty_cells() {
+        let mut g = game(&[]);
+        g.parse("4453").unwrap();
+        let minimax = Algorithm::Game(GameAlgorithm::Minimax);
+        let err = g.prepare(minimax, "threats", &mut |_| {}).unwrap_err();
+        assert!(err.contains("at most 14 empty cells"), "{err}");
+        assert!(
+            g.prepare(
+                Algorithm::Game(GameAlgorithm::Alphabeta),
+                "threats",
+                &mut |_| {}
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn weak_scores_match_the_sign_of_the_expected_score() {
+        let g = game(&["weak"]);
+        let job = g.parse("2252576253462244111563365343671351441").unwrap();
+        let a = g.solve(
+            &job,
+            Algorithm::Game(GameAlgorithm::Alphabeta),
+            "threats",
+            &Limits::none(),
+        );
+        assert_eq!(a.key.as_deref(), Some("-1"));
+        assert!(g.matches(&a, "-1"));
+        assert!(!g.matches(&a, "0"));
+        let job = g.parse("7422341735647741166133573473242566").unwrap();
+        let a = g.solve(
+            &job,
+            Algorithm::Game(GameAlgorithm::Alphabeta),
+            "threats",
+            &Limits::none(),
+        );
+        assert!(g.matches(&a, "1") && g.matches(&a, "7") && !g.matches(&a, "-3"));
+    }
+}

@@ -1,0 +1,424 @@
+//! Explicit graphs described for every driver ([`GraphProblem`]): the graph is an option
+//! (`--graph FILE`, with `--coords FILE.co`; AIMA's Romania when none is given), an instance
+//! is one query `FROM TO`, and a query list (`FROM TO | COST`, `| none`) is an instance file.
+//!
+//! An unreachable goal is an answer ("no path"), not an error: A* and BFS prove it by their
+//! search; IDA* and IDDFS cannot on a graph with cycles, so for them the description checks
+//! reachability first. BFS and IDDFS return the path with the fewest arcs: on a weighted graph
+//! its cost is not claimed cheapest (`exact: false`), and an expected cheapest cost is then
+//! checked as a lower bound.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use searchlab_core::{
+    Algorithm, Answer, Description, Field, Kind, Limits, Note, OptionSpec, Options, Outcome,
+    Parsed, SearchAlgorithm, SplitMix64, Stats, Status,
+    describe::{stopped, unsolvable},
+};
+
+use crate::{
+    Graph, GraphHeuristic, HeuristicCheck, Query, UNREACHABLE, check_heuristic, load,
+    parse_edge_list, parse_queries,
+};
+
+/// AIMA's Romania (puzzles/graph/romania.txt): the graph when `--graph` names none.
+const ROMANIA: &str = include_str!("../../../puzzles/graph/romania.txt");
+
+/// Shortest paths on an explicit weighted graph, as `searchlab solve graph`.
+#[derive(Debug)]
+pub struct GraphProblem {
+    graph: Arc<Graph>,
+    /// The graph's file, `None` for the built-in Romania.
+    file: Option<PathBuf>,
+    /// The Euclidean scale given by `--scale` (`None`: the computed admissible one).
+    scale: Option<f64>,
+}
+
+impl GraphProblem {
+    /// The query `from`, `to` on the graph (names, or DIMACS numbers).
+    fn query(&self, from: &str, to: &str) -> Result<Query, String> {
+        self.graph.query(from, to).map_err(|e| e.to_string())
+    }
+
+    /// One query line (`FROM TO`, names may be "quoted"), without its expected answer.
+    fn parse_query(&self, text: &str) -> Result<Query, String> {
+        let mut qs = parse_queries(text, "query").map_err(|e| e.kind.to_string())?;
+        match qs.len() {
+            1 => {
+                let q = qs.remove(0);
+                self.query(&q.from, &q.to)
+            }
+            _ => Err("expected one query `FROM TO`".into()),
+        }
+    }
+}
+
+/// Whether `algo` (with the check of its heuristic, if any) returns a cheapest path on
+/// `graph`: an algorithm optimal for any costs with an admissible heuristic, or one that
+/// counts arcs (bfs, iddfs) on a graph whose arcs all weigh 1.
+fn claims_cheapest(algo: SearchAlgorithm, h: Option<&HeuristicCheck>, graph: &Graph) -> bool {
+    if algo.optimal_for_any_costs() {
+        h.is_none_or(HeuristicCheck::is_admissible)
+    } else {
+        !algo.uses_heuristic() && graph.is_unit_cost()
+    }
+}
+
+impl Description for GraphProblem {
+    type Instance = Query;
+    const NAME: &'static str = "graph";
+    const SUMMARY: &'static str =
+        "shortest paths on your own weighted graph (DIMACS .gr/.co or an edge list)";
+    const INPUT: &'static str = "\
+INSTANCE: a query `FROM TO` on the graph of --graph FILE (DIMACS `.gr` with node numbers
+1..N, with --coords FILE.co for coordinates; any other name is an edge list with node names,
+quoted when they have spaces: see puzzles/graph/README.md). Without --graph the graph is
+AIMA's Romania (puzzles/graph/romania.txt, built in: straight-line distances to Bucharest as
+`h` values, pixel positions as coordinates).
+
+    searchlab solve graph \"Arad Bucharest\"
+    searchlab solve graph --graph puzzles/graph/romania.gr --coords puzzles/graph/romania.co \\
+        \"1 2\" --heuristic euclidean
+    searchlab solve graph --file puzzles/graph/romania_queries.txt --heuristic file
+
+A query list (`FROM TO | COST` per line, `| none` for an unreachable goal, # comments) is an
+instance file; the cost is the expected answer. The answer is the path's cost and its nodes.
+An unreachable goal is an answer, `no path` (astar and bfs prove it; for idastar and iddfs,
+which cannot on a graph with cycles, reachability is checked first). bfs and iddfs return the
+path with the FEWEST arcs: on a weighted graph its cost is not claimed cheapest (`exact` is
+false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* is Dijkstra),
+`euclidean` (needs coordinates; scaled to be consistent on any graph, or --scale), `file`
+(the `h` lines, meant for one goal: checked against the true distances, and a warning and
+`exact: false` when they overestimate).";
+    const KIND: Kind = Kind::Puzzle;
+
+    fn options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "graph",
+                "FILE",
+                None,
+                "the graph: DIMACS `.gr`, or an edge list (default: AIMA's Romania, built in)",
+            ),
+            OptionSpec::value(
+                "coords",
+                "FILE.co",
+                None,
+                "DIMACS coordinates for the euclidean heuristic",
+            ),
+            OptionSpec::value(
+                "scale",
+                "S",
+                None,
+                "euclidean: cost units per coordinate unit (default: the largest admissible)",
+            ),
+        ];
+        OPTIONS
+    }
+    fn heuristics() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("zero", "no estimate: A* is Dijkstra's algorithm"),
+            (
+                "euclidean",
+                "scaled straight-line distance to the goal (needs coordinates; consistent with the computed scale)",
+            ),
+            (
+                "file",
+                "the edge list's `h` lines (for one goal; checked, with a warning when they overestimate)",
+            ),
+        ]
+    }
+    fn default_algorithm() -> Algorithm {
+        Algorithm::Search(SearchAlgorithm::Astar)
+    }
+    fn new(options: &Options) -> Result<Self, String> {
+        let coords = options.get("coords").map(PathBuf::from);
+        let file = options.get("graph").map(PathBuf::from);
+        let graph = match &file {
+            Some(path) => load(path, coords.as_deref()).map_err(|e| e.to_string())?,
+            None if coords.is_some() => {
+                return Err(
+                    "--coords needs --graph FILE.gr (the built-in Romania has its own)".into(),
+                );
+            }
+            None => parse_edge_list(ROMANIA, "romania.txt").map_err(|e| e.to_string())?,
+        };
+        Ok(Self {
+            graph: Arc::new(graph),
+            file,
+            scale: options.parse("scale")?,
+        })
+    }
+    fn parse(&self, text: &str) -> Result<Query, String> {
+        self.parse_query(text)
+    }
+    fn parse_file(&self, _: Option<&Path>, text: &str) -> Option<Vec<Parsed<Query>>> {
+        // Line by line, so that a bad line is one bad instance and the others are read.
+        let mut out = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let t = raw.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let (input, expected, instance) = match parse_queries(t, "file") {
+                Err(e) => (t.to_owned(), None, Err(e.kind.to_string())),
+                Ok(qs) if qs.is_empty() => continue, // a comment after blanks
+                Ok(mut qs) => {
+                    let q = qs.remove(0);
+                    let input = t.split('|').next().unwrap_or(t).trim().to_owned();
+                    let expected = match t.find('|') {
+                        Some(_) => q.expected.map(|e| match e {
+                            crate::Expected::Cost(c) => c.to_string(),
+                            crate::Expected::NoPath => "none".to_owned(),
+                        }),
+                        None => None,
+                    };
+                    (input, expected, self.query(&q.from, &q.to))
+                }
+            };
+            out.push(Parsed {
+                line,
+                input: Some(input),
+                name: None,
+                expected,
+                instance,
+            });
+        }
+        Some(out)
+    }
+    fn prepare(
+        &mut self,
+        algorithm: Algorithm,
+        heuristic: &str,
+        note: &mut dyn FnMut(Note),
+    ) -> Result<(), String> {
+        if algorithm.uses_heuristic() {
+            GraphHeuristic::by_name(heuristic, &self.graph, self.scale)
+                .map_err(|e| format!("--heuristic {heuristic}: {e}"))?;
+        }
+        if let Some(file) = &self.file {
+            note(Note::Message(format!(
+                "graph {}: {}",
+                file.display(),
+                self.graph.summary()
+            )));
+        }
+        let Algorithm::Search(algo) = algorithm else {
+            return Ok(());
+        };
+        if !algo.uses_heuristic() && !self.graph.is_unit_cost() {
+            note(Note::Message(format!(
+                "note: arc weights are not all 1: {algo} returns a path with the fewest arcs, \
+                 which may not be the cheapest"
+            )));
+        }
+        if matches!(algo, SearchAlgorithm::Idastar) && self.graph.min_weight() == Some(0) {
+            note(Note::Message(
+                "note: some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+    fn show(&self, q: &Query) -> String {
+        format!(
+            "from {} to {}",
+            self.graph.name(q.start()),
+            self.graph.name(q.goal())
+        )
+    }
+    fn solve(&self, q: &Query, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
+        let Algorithm::Search(algo) = algorithm else {
+            unreachable!("a puzzle lists only single-agent algorithms")
+        };
+        let no_path = || {
+            format!(
+                "no path from {} to {}",
+                self.graph.name(q.start()),
+                self.graph.name(q.goal())
+            )
+        };
+        // IDA* and IDDFS cannot prove that no path exists on a graph with cycles.
+        let deepening = matches!(algo, SearchAlgorithm::Idastar | SearchAlgorithm::Iddfs);
+        if deepening && !q.goal_reachable() {
+            let why = format!("{} (reachability check: {algo} cannot prove it)", no_path());
+            let mut a = unsolvable(Stats::default(), &why);
+            a.fields.push(("exact", true.into()));
+            return a;
+        }
+        let h = if algo.uses_heuristic() {
+            GraphHeuristic::by_name(heuristic, &self.graph, self.scale)
+                .unwrap_or(GraphHeuristic::Zero)
+        } else {
+            GraphHeuristic::Zero
+        };
+        // `file` values are for one goal: check them (a reverse Dijkstra, O(m log n)).
+        let check =
+            (algo.uses_heuristic() && h == GraphHeuristic::File).then(|| check_heuristic(q, &h));
+        let result = algo.run(q, &q.start(), &h, limits);
+        let mut a = match &result.outcome {
+            Outcome::Solved { actions, cost } => {
+                let mut a = Answer::new(Status::Solved, result.stats.clone());
+                let path = q.format_path(actions);
+                a.lines.push(format!(
+                    "cost {cost}: {path} ({} arc{})",
+                    actions.len(),
+                    if actions.len() == 1 { "" } else { "s" }
+                ));
+                a.moves = Some(path);
+                a.length = Some(cost.to_string());
+                a.key = a.length.clone();
+                a.fields.push(("arcs", actions.len().into()));
+                a
+            }
+            Outcome::NoSolution => unsolvable(result.stats.clone(), &no_path()),
+            Outcome::Stopped(kind) => return stopped(*kind, result.stats.clone()),
+        };
+        let exact =
+            a.status == Status::Unsolvable || claims_cheapest(algo, check.as_ref(), &self.graph);
+        if let Some(c) = check.filter(|c| !c.is_consistent()) {
+            a.lines.push(format!(
+                "warning: heuristic `file`: {}",
+                c.describe(&self.graph)
+            ));
+        }
+        if !exact {
+            a.lines
+                .push(if !algo.optimal_for_any_costs() && !algo.uses_heuristic() {
+                    format!("the path with the fewest arcs ({algo}); a cheaper one may exist")
+                } else if algo.optimal_for_any_costs() {
+                    "not proved cheapest: the heuristic overestimates".to_owned()
+                } else {
+                    format!("not proved cheapest: {algo} does not guarantee it")
+                });
+        }
+        a.fields.push(("exact", exact.into()));
+        a
+    }
+    fn matches(&self, answer: &Answer, expected: &str) -> bool {
+        let Some(key) = answer.key.as_deref() else {
+            return true;
+        };
+        let expected = if expected == "none" {
+            "unsolvable"
+        } else {
+            expected
+        };
+        let exact = answer
+            .fields
+            .iter()
+            .any(|(k, v)| *k == "exact" && *v == Field::Bool(true));
+        if exact {
+            return key == expected;
+        }
+        // A path not claimed cheapest must cost at least the cheapest.
+        match (key.parse::<u64>(), expected.parse::<u64>()) {
+            (Ok(got), Ok(cheapest)) => got >= cheapest,
+            _ => key == expected,
+        }
+    }
+    fn gen_options() -> &'static [OptionSpec] {
+        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
+            "graph",
+            "FILE",
+            None,
+            "the graph to draw queries on (default: AIMA's Romania, built in)",
+        )];
+        OPTIONS
+    }
+    fn generate(
+        &self,
+        options: &Options,
+        rng: &mut SplitMix64,
+        count: usize,
+    ) -> Result<Vec<String>, String> {
+        let graph = match options.get("graph") {
+            Some(path) => Arc::new(load(Path::new(path), None).map_err(|e| e.to_string())?),
+            None => Arc::clone(&self.graph),
+        };
+        let n = graph.node_count() as u64;
+        if n == 0 {
+            return Err("the graph has no nodes".into());
+        }
+        // Each query with its cheapest cost, by the crate's Dijkstra from the start.
+        Ok((0..count)
+            .map(|_| {
+                let (a, b) = (rng.below(n) as u32, rng.below(n) as u32);
+                let d = graph.distances_from(a)[b as usize];
+                let cost = if d == UNREACHABLE {
+                    "none".to_owned()
+                } else {
+                    d.to_string()
+                };
+                format!(
+                    "{} {} | {cost}",
+                    quote(&graph.name(a)),
+                    quote(&graph.name(b))
+                )
+            })
+            .collect())
+    }
+}
+
+/// A node name as a query line writes it: quoted when it has a space.
+fn quote(name: &str) -> String {
+    if name.contains(char::is_whitespace) {
+        format!("\"{name}\"")
+    } else {
+        name.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn romania() -> GraphProblem {
+        GraphProblem::new(&Options::new()).unwrap()
+    }
+
+    #[test]
+    fn query_lists_keep_quoted_names_and_their_expected_answers() {
+        let g = romania();
+        let text = "# c\n\"Rimnicu Vilcea\" Bucharest | 198\nArad Nowhere\nArad Arad | none\n";
+        let parsed = g.parse_file(None, text).unwrap();
+        assert_eq!(parsed.len(), 3);
+        assert_eq!(parsed[0].line, 2);
+        assert_eq!(
+            parsed[0].input.as_deref(),
+            Some("\"Rimnicu Vilcea\" Bucharest")
+        );
+        assert_eq!(parsed[0].expected.as_deref(), Some("198"));
+        assert!(parsed[1].instance.as_ref().unwrap_err().contains("Nowhere"));
+        assert_eq!(parsed[2].expected.as_deref(), Some("none"));
+    }
+
+    #[test]
+    fn every_search_agrees_with_an_independent_dijkstra_and_inexact_answers_are_bounds() {
+        let g = romania();
+        let astar = Algorithm::Search(SearchAlgorithm::Astar);
+        let bfs = Algorithm::Search(SearchAlgorithm::Bfs);
+        for (from, to) in [
+            ("Arad", "Bucharest"),
+            ("Iasi", "Timisoara"),
+            ("Neamt", "Neamt"),
+        ] {
+            let q = g.parse(&format!("{from} {to}")).unwrap();
+            let cheapest = g.graph.distances_from(q.start())[q.goal() as usize].to_string();
+            for algo in SearchAlgorithm::ALL {
+                let a = g.solve(&q, Algorithm::Search(algo), "euclidean", &Limits::none());
+                assert!(g.matches(&a, &cheapest), "{algo} {from} {to}");
+            }
+            let exact = g.solve(&q, astar, "zero", &Limits::none());
+            assert_eq!(exact.key.as_deref(), Some(cheapest.as_str()));
+            let fewest = g.solve(&q, bfs, "zero", &Limits::none());
+            assert!(g.matches(&fewest, &cheapest));
+            assert!(
+                !g.matches(&fewest, "99999"),
+                "a path cheaper than claimed is wrong"
+            );
+        }
+    }
+}
