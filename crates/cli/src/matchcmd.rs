@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use searchlab_core::matchplay::{
-    MatchConfig, MatchReport, MctsStrategy, Openings, Oracle, PerfectSolver, RandomStrategy,
-    SolverStrategy, Strategy, play_match,
+    MatchConfig, MatchError, MatchReport, MctsStrategy, Openings, Oracle, PerfectSolver,
+    RandomStrategy, SolverStrategy, Strategy, play_match,
 };
 use searchlab_core::playable::MoveOf;
 use searchlab_core::{
@@ -413,8 +413,20 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     let accuracy = D::PERFECT && !m.get_flag("no-accuracy");
     let oracle: Option<&mut dyn Oracle<D::Game>> = if accuracy { Some(&mut perfect) } else { None };
     let start = d.start(&game);
-    let report = play_match(&game, &start, &mut *sa, &mut *sb, &config, oracle)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", D::NAME))?;
+    let report = play_match(&game, &start, &mut *sa, &mut *sb, &config, oracle).map_err(|e| {
+        let message = format!("{}: {e}", D::NAME);
+        match e {
+            // What the user asked for cannot be played (exit 2): no opening of that length.
+            MatchError::NoGames
+            | MatchError::NoOpenings
+            | MatchError::StartIsOver
+            | MatchError::IllegalOpeningMove { .. }
+            | MatchError::OpeningEndsGame { .. }
+            | MatchError::NoRandomOpening { .. } => anyhow::Error::new(BadInput(message)),
+            // A strategy or the solver failed (exit 1).
+            _ => anyhow::anyhow!(message),
+        }
+    })?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if json {

@@ -294,3 +294,27 @@ fn a_bad_strategy_is_refused() {
         );
     }
 }
+
+#[test]
+fn random_openings_that_end_every_game_are_refused() {
+    // Nine plies fill the 3x3 board: no opening of that length leaves a game to play.
+    let out = searchlab(
+        &[
+            "match",
+            "tictactoe",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--plies",
+            "9",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("no random opening of 9 plies"),
+        "{}",
+        text(&out.stderr)
+    );
+}
