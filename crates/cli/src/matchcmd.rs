@@ -497,7 +497,7 @@ fn report_json<D: Playable>(
     })
 }
 
-/// The side that moves first in `game`, and the other.
+/// The side that moves first in `game` (the one `--human first` names).
 pub fn first_player<D: Playable>(d: &D, game: &D::Game) -> Player {
     game.to_move(&d.start(game))
 }
