@@ -11,6 +11,8 @@ mod bench;
 mod error;
 mod instances;
 mod limits;
+mod matchcmd;
+mod play;
 mod progress;
 mod registry;
 mod render;
@@ -69,6 +71,8 @@ fn main() -> ExitCode {
     let command = Cli::command()
         .subcommand(registry::solve_command(&entries))
         .subcommand(registry::gen_command(&entries))
+        .subcommand(matchcmd::match_command(&entries))
+        .subcommand(play::play_command(&entries))
         .subcommand(
             clap::Command::new("list")
                 .about("List every problem with its algorithms and heuristics")
@@ -97,6 +101,8 @@ fn main() -> ExitCode {
             registry::run_solve(&entries, m)
         }
         Some(("gen", m)) => registry::run_gen(&entries, m),
+        Some(("match", m)) => matchcmd::dispatch(&entries, m, false),
+        Some(("play", m)) => matchcmd::dispatch(&entries, m, true),
         Some(("list", m)) => registry::list(
             &entries,
             m.get_one::<String>("format").is_some_and(|f| f == "json"),

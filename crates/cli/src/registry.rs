@@ -40,6 +40,8 @@ pub struct Entry {
     pub solve: fn(&SolveArgs, &Choice) -> anyhow::Result<ExitCode>,
     /// Runs the generator: options, seed, count.
     pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
+    /// Its `match` and `play` commands, for a game that is [`searchlab_core::Playable`].
+    pub play: Option<crate::matchcmd::PlayFns>,
 }
 
 impl Entry {
@@ -61,6 +63,7 @@ impl Entry {
                 let problem = D::new(&Options::new())?;
                 problem.generate(options, &mut SplitMix64::new(seed), count)
             },
+            play: None,
         }
     }
 }
@@ -71,8 +74,8 @@ pub fn registry() -> Vec<Entry> {
         Entry::of::<searchlab_npuzzle::describe::EightPuzzle>(),
         Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>(),
         Entry::of::<searchlab_rotation::describe::Rotation>(),
-        Entry::of::<searchlab_tictactoe::describe::TicTacToeGame>(),
-        Entry::of::<searchlab_triangle::describe::Triangle>(),
+        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>(),
+        Entry::game::<searchlab_triangle::describe::Triangle>(),
         Entry::of::<searchlab_gametree::describe::Tree>(),
         Entry::of::<searchlab_waterjug::WaterJug>(),
         Entry::of::<searchlab_connect4::describe::Connect4Game>(),
@@ -98,7 +101,7 @@ fn after_help(e: &Entry) -> String {
 }
 
 /// A problem's own options as clap arguments.
-fn option_args(specs: &'static [OptionSpec]) -> Vec<Arg> {
+pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
     specs
         .iter()
         .map(|o| {
@@ -118,7 +121,7 @@ fn option_args(specs: &'static [OptionSpec]) -> Vec<Arg> {
 }
 
 /// The values of a problem's own options in `m`.
-fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
+pub(crate) fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
     let mut options = Options::new();
     for o in specs {
         match o.value_name {

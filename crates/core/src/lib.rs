@@ -117,6 +117,7 @@ pub mod octile;
 pub mod par_idastar;
 pub mod pdb;
 pub mod pdb_build;
+pub mod playable;
 pub mod problem;
 pub mod pvs;
 pub mod rbfs;
@@ -153,6 +154,7 @@ pub use par_idastar::{
     ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,
 };
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
+pub use playable::Playable;
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;

@@ -415,3 +415,175 @@ pub fn judge_1568(
     }
     Ok(bad)
 }
+
+/// Tic-tac-toe for `searchlab match` and `searchlab play`: the empty board of `--size` (3 by
+/// default) with `--k` in a row, x first; moves typed `(row,col)`, `row,col` or `row col`
+/// (0-based, as printed); openings as boards (`x..../.o.` like instances) or square lists.
+impl searchlab_core::Playable for TicTacToeGame {
+    type Game = TicTacToe;
+    type Eval = SeedEval;
+
+    fn play_options() -> Vec<OptionSpec> {
+        Self::options()
+            .iter()
+            .filter(|o| o.name == "size" || o.name == "k")
+            .copied()
+            .collect()
+    }
+    fn game(&self) -> Result<TicTacToe, String> {
+        if self.goal.is_some() {
+            return Err("--goal asks about one position; a match plays for the result".into());
+        }
+        let n = self.size.unwrap_or(3);
+        let k = self.k.unwrap_or(n);
+        let geometry = Geometry::new(n, k).map_err(|e| match e {
+            BoardError::Size(_) => format!("--size {n} --k {k}: need 1 <= k <= n <= 8"),
+            other => other.to_string(),
+        })?;
+        Ok(TicTacToe::new(geometry))
+    }
+    fn start(&self, _: &TicTacToe) -> Board {
+        Board::EMPTY
+    }
+    fn evaluator(&self) -> SeedEval {
+        SeedEval
+    }
+    fn value_range(&self) -> Option<(Value, Value)> {
+        Some((-WIN, WIN))
+    }
+    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+        match player {
+            searchlab_core::Player::Max => "x",
+            searchlab_core::Player::Min => "o",
+        }
+    }
+    fn show_move(&self, mv: &Square) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, game: &TicTacToe, board: &Board, text: &str) -> Result<Square, String> {
+        let sq = parse_square(game.geometry(), text)?;
+        let bit = 1u64 << game.geometry().bit(sq);
+        if board.x & bit != 0 || board.o & bit != 0 {
+            let who = if board.x & bit != 0 { "x" } else { "o" };
+            return Err(format!("{sq} is taken by {who}"));
+        }
+        Ok(sq)
+    }
+    fn parse_opening(&self, game: &TicTacToe, text: &str) -> Result<Vec<Square>, String> {
+        let g = game.geometry();
+        let text = text.trim();
+        if text.chars().any(|c| c.is_ascii_digit()) {
+            // A list of squares: `(1,1) (0,0)` or `1,1 0,0`: the numbers in pairs.
+            if let Some(bad) = text
+                .chars()
+                .find(|c| !(c.is_ascii_digit() || "(),".contains(*c) || c.is_whitespace()))
+            {
+                return Err(format!(
+                    "`{bad}` in a list of squares: write squares as (row,col), like (1,1) (0,2)"
+                ));
+            }
+            let numbers: Vec<&str> = text
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|t| !t.is_empty())
+                .collect();
+            if numbers.len() % 2 == 1 {
+                return Err(format!(
+                    "{} numbers: a square is two, (row,col)",
+                    numbers.len()
+                ));
+            }
+            let mut board = Board::EMPTY;
+            let mut moves = Vec::new();
+            for pair in numbers.chunks(2) {
+                let token = format!("{} {}", pair[0], pair[1]);
+                let sq = self
+                    .parse_move(game, &board, &token)
+                    .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
+                board = searchlab_core::Game::play(game, &board, &sq);
+                moves.push(sq);
+            }
+            return Ok(moves);
+        }
+        let board = if text.eq_ignore_ascii_case("empty") {
+            Board::EMPTY
+        } else {
+            g.parse(text).map_err(|e| e.to_string())?
+        };
+        // Any interleaving of x's and o's stones reaches the board, and none passes a finished
+        // position on the way (a line, once made, stays on the board).
+        let bits = |mut set: u64| {
+            let mut out = Vec::new();
+            while set != 0 {
+                out.push(g.square(set.trailing_zeros()));
+                set &= set - 1;
+            }
+            out
+        };
+        let (xs, os) = (bits(board.x), bits(board.o));
+        let mut moves = Vec::with_capacity(xs.len() + os.len());
+        for (i, &x) in xs.iter().enumerate() {
+            moves.push(x);
+            if let Some(&o) = os.get(i) {
+                moves.push(o);
+            }
+        }
+        Ok(moves)
+    }
+    fn draw(&self, game: &TicTacToe, _: &[Square], board: &Board) -> String {
+        let g = game.geometry();
+        let n = g.n();
+        let mut s = String::from("   ");
+        for c in 0..n {
+            s += &format!(" {c}");
+        }
+        s.push('\n');
+        for (r, row) in g.format(board).split('/').enumerate() {
+            s += &format!("  {r}");
+            for ch in row.chars() {
+                s += &format!(" {ch}");
+            }
+            s.push('\n');
+        }
+        s += &match game.result_value(board) {
+            Some(_) => "the game is over".into(),
+            None => format!("{} to move", board.to_move()),
+        };
+        s
+    }
+    fn result(&self, _: &TicTacToe, value: Value) -> String {
+        match value.signum() {
+            1 => "x wins".into(),
+            -1 => "o wins".into(),
+            _ => "draw".into(),
+        }
+    }
+}
+
+/// A square typed `(row,col)`, `row,col` or `row col`, 0-based, on the board of `g`.
+fn parse_square(g: &Geometry, text: &str) -> Result<Square, String> {
+    let inner = text.trim().trim_start_matches('(').trim_end_matches(')');
+    let parts: Vec<&str> = inner
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let n = g.n();
+    let how = "write a square as (row,col), 0-based, like (1,2)";
+    let [r, c] = parts[..] else {
+        return Err(format!("`{}` is not a square: {how}", text.trim()));
+    };
+    let number = |t: &str| {
+        t.parse::<usize>()
+            .map_err(|_| format!("`{}` is not a square: {how}", text.trim()))
+    };
+    let (row, col) = (number(r)?, number(c)?);
+    if row >= n || col >= n {
+        return Err(format!(
+            "({row},{col}) is off the {n}x{n} board: rows and columns go from 0 to {}",
+            n - 1
+        ));
+    }
+    Ok(Square {
+        row: row as u8,
+        col: col as u8,
+    })
+}

@@ -15,7 +15,7 @@ use searchlab_core::{
 use crate::board::{TRIANGLE_DOTS, TRIANGLE_MASKS};
 use crate::input::{parse_judge, position_from_moves};
 use crate::solve::{Solver, winner_of};
-use crate::{MoveOrder, Position, Segment, Side, TriangleWar};
+use crate::{MoveOrder, Position, Segment, SegmentError, Side, TriangleWar};
 
 /// Triangle War (POJ 1085).
 #[derive(Debug)]
@@ -498,4 +498,57 @@ pub fn judge_1085(
         errors(e.to_string());
     }
     Ok(bad)
+}
+
+/// Triangle War for `searchlab match` and `searchlab play`: the empty board, A first; moves
+/// typed as segments (`2-4`), openings as the move lists instances use. The evaluation for
+/// depth-limited search is the margin so far (triangles already won).
+impl searchlab_core::Playable for Triangle {
+    type Game = TriangleWar;
+    type Eval = fn(&Position) -> i32;
+
+    fn game(&self) -> Result<TriangleWar, String> {
+        Ok(TriangleWar::new(MoveOrder::Greedy, self.symmetry))
+    }
+    fn start(&self, _: &TriangleWar) -> Position {
+        Position::start()
+    }
+    fn evaluator(&self) -> fn(&Position) -> i32 {
+        Position::margin
+    }
+    fn value_range(&self) -> Option<(i32, i32)> {
+        Some((-9, 9))
+    }
+    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+        match player {
+            searchlab_core::Player::Max => "A",
+            searchlab_core::Player::Min => "B",
+        }
+    }
+    fn show_move(&self, mv: &Segment) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, _: &TriangleWar, p: &Position, text: &str) -> Result<Segment, String> {
+        let segment: Segment = text
+            .trim()
+            .parse()
+            .map_err(|e: SegmentError| e.to_string())?;
+        if p.is_drawn(segment) {
+            return Err(format!("{segment} is drawn already"));
+        }
+        Ok(segment)
+    }
+    fn parse_opening(&self, _: &TriangleWar, text: &str) -> Result<Vec<Segment>, String> {
+        self.parse(text).map(|p| p.moves)
+    }
+    fn draw(&self, _: &TriangleWar, moves: &[Segment], p: &Position) -> String {
+        self.show(&Played {
+            moves: moves.to_vec(),
+            position: *p,
+        })
+    }
+    fn result(&self, _: &TriangleWar, margin: i32) -> String {
+        let (a, b) = final_score(margin);
+        format!("{} wins {}-{}", winner_of(margin), a.max(b), a.min(b))
+    }
 }
