@@ -92,10 +92,10 @@ pub mod beam;
 mod best_first;
 pub mod bfs;
 pub mod bibfs;
-pub mod dfbnb;
-pub mod fringe;
 pub mod catalogue;
 pub mod describe;
+pub mod dfbnb;
+pub mod fringe;
 pub mod game;
 pub mod greedy;
 pub mod idastar;
@@ -121,12 +121,14 @@ pub use astar::astar;
 pub use beam::beam;
 pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
-pub use dfbnb::{InitialBound, dfbnb};
-pub use fringe::fringe;
-pub use catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm, UnknownAlgorithm};
+pub use catalogue::{
+    Algorithm, GameAlgorithm, ParseAlgorithmError, Promise, SearchAlgorithm, UnknownAlgorithm,
+};
 pub use describe::{
     Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
 };
+pub use dfbnb::{InitialBound, dfbnb};
+pub use fringe::fringe;
 pub use game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };
@@ -136,8 +138,8 @@ pub use iddfs::iddfs;
 pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
 pub use mm::mm;
-pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use mtdf::{Narrowing, mtdf};
+pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;
