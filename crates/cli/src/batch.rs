@@ -268,7 +268,8 @@ fn json_row<D: Description>(
     put("input", json!(item.input));
     put("problem", json!(D::NAME));
     put("instance", json!(shown));
-    put("algorithm", json!(choice.algorithm.name()));
+    // With its parameter when not the default (`wastar:3/2`), as --algo reads it back.
+    put("algorithm", json!(choice.algorithm.to_string()));
     put("heuristic", json!(heuristic));
     put("status", json!(answer.status.name()));
     put(
