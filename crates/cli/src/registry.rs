@@ -103,7 +103,7 @@ fn after_help(e: &Entry) -> String {
     match e.kind {
         Kind::Puzzle => {
             s += "Parameters: wastar:W or --weight W (W >= 1, like 1.5 or 3/2), beam:K or --width K,\n\
-                              dfbnb:greedy or --initial-bound greedy|max-depth.\n"
+                              dfbnb:max-depth or --initial-bound max-depth|greedy.\n"
         }
         Kind::Game => {
             s += "  (mcts is not here: it picks a move by visit counts and gives no value; it plays\n   \
@@ -254,7 +254,7 @@ fn parameter_args() -> [Arg; 3] {
             .long("initial-bound")
             .value_name("FROM")
             .value_parser(["max-depth", "greedy"])
-            .help("dfbnb's first bound: max-depth (from --max-depth, the default) or greedy (a greedy run's path)"),
+            .help("dfbnb's first bound: greedy (a greedy run's path, the default) or max-depth (from --max-depth alone)"),
     ]
 }
 

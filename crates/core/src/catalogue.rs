@@ -10,8 +10,8 @@
 //!
 //! An algorithm with a parameter carries it in its value, so that a name and its value are
 //! the same thing: `wastar` is weighted A* with weight 2 and `wastar:1.5` with weight 3/2,
-//! `beam` has width 100 and `beam:1` width 1, `dfbnb` takes its first bound from the cost
-//! limit and `dfbnb:greedy` from a greedy run. [`fmt::Display`] writes the parameter only
+//! `beam` has width 100 and `beam:1` width 1, `dfbnb` takes its first bound from a greedy run
+//! (and the cost limit) and `dfbnb:max-depth` from the cost limit alone. [`fmt::Display`] writes the parameter only
 //! when it is not the default, so `to_string().parse()` gives the value back.
 //!
 //! ```
@@ -127,8 +127,10 @@ pub enum SearchAlgorithm {
     Beam(NonZeroUsize),
     /// Recursive best-first search ([`rbfs`]): optimal, memory linear in the depth.
     Rbfs,
-    /// Depth-first branch-and-bound ([`dfbnb`]) with its first bound from the cost limit
-    /// (`dfbnb`, `--max-depth`) or from a greedy run (`dfbnb:greedy`).
+    /// Depth-first branch-and-bound ([`dfbnb`]) with its first bound from a greedy run and the
+    /// cost limit (`dfbnb`, the default: without a bound, a space with cycles is searched
+    /// depth-first until a limit stops it) or from the cost limit alone (`dfbnb:max-depth`,
+    /// with `--max-depth`).
     Dfbnb(InitialBound),
     /// Bidirectional BFS ([`bibfs`]): fewest actions; needs an explicit goal state.
     Bibfs,
@@ -151,7 +153,7 @@ impl SearchAlgorithm {
         Self::Wastar(Weight::TWO),
         Self::Beam(DEFAULT_BEAM_WIDTH),
         Self::Rbfs,
-        Self::Dfbnb(InitialBound::MaxCost),
+        Self::Dfbnb(InitialBound::Greedy),
         Self::Bibfs,
         Self::Mm,
         Self::Fringe,
@@ -193,7 +195,7 @@ impl SearchAlgorithm {
             }
             Self::Rbfs => "recursive best-first search: optimal; memory linear in the depth",
             Self::Dfbnb(_) => {
-                "depth-first branch-and-bound: optimal; first bound from --max-depth, or a greedy run (dfbnb:greedy or --initial-bound greedy)"
+                "depth-first branch-and-bound: optimal; first bound from a greedy run, or from --max-depth alone (dfbnb:max-depth or --initial-bound max-depth)"
             }
             Self::Bibfs => "bidirectional BFS: fewest actions; needs an explicit goal state",
             Self::Mm => {
@@ -209,7 +211,7 @@ impl SearchAlgorithm {
         match self {
             Self::Wastar(_) => Self::Wastar(Weight::TWO),
             Self::Beam(_) => Self::Beam(DEFAULT_BEAM_WIDTH),
-            Self::Dfbnb(_) => Self::Dfbnb(InitialBound::MaxCost),
+            Self::Dfbnb(_) => Self::Dfbnb(InitialBound::Greedy),
             other => other,
         }
     }
@@ -292,7 +294,7 @@ impl SearchAlgorithm {
         match self {
             Self::Wastar(w) if w != Weight::TWO => Some(w.to_string()),
             Self::Beam(k) if k != DEFAULT_BEAM_WIDTH => Some(k.to_string()),
-            Self::Dfbnb(InitialBound::Greedy) => Some("greedy".to_owned()),
+            Self::Dfbnb(InitialBound::MaxCost) => Some("max-depth".to_owned()),
             _ => None,
         }
     }
@@ -333,7 +335,8 @@ pub enum GameAlgorithm {
     /// table and deepening settings as alpha-beta.
     Pvs,
     /// MTD(f) ([`mtdf`]): null-window alpha-beta tests with a table, narrowing the value
-    /// range (the configuration's, else the game's, else bisection of the whole range).
+    /// range (the configuration's, else the game's, else bisection of +-(2^30 - 1), outside
+    /// which a value would be reported clamped).
     Mtdf,
 }
 
@@ -395,10 +398,12 @@ impl GameAlgorithm {
                     Some(config.value_range)
                 };
                 // A known range: MTD(f) from 0; none: bisection, O(log range) tests even
-                // when the value is far from any guess.
+                // when the value is far from any guess, over +-(2^30 - 1) (half of i32 each way,
+                // so that the bisection's `upper - lower` cannot overflow; every game of the
+                // toolkit values positions far inside it).
                 let (range, narrowing) = match bounded {
                     Some((lo, hi)) if lo < hi => ((lo, hi), Narrowing::Mtdf { guess: 0 }),
-                    _ => (unbounded, Narrowing::Bisect),
+                    _ => ((-(INFINITY / 2), INFINITY / 2), Narrowing::Bisect),
                 };
                 let mut search = AlphaBeta::new(config.clone().with_table(true));
                 mtdf(&mut search, game, root, eval, range, narrowing)
@@ -493,7 +498,7 @@ impl fmt::Display for SearchAlgorithm {
 
 impl FromStr for SearchAlgorithm {
     type Err = ParseAlgorithmError;
-    /// `astar`, `wastar`, `wastar:1.5`, `beam:10`, `dfbnb:greedy` (case-insensitive).
+    /// `astar`, `wastar`, `wastar:1.5`, `beam:10`, `dfbnb:max-depth` (case-insensitive).
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
         parse_named(s, &Self::ALL, Self::name, Self::with_parameter)
     }
@@ -563,16 +568,11 @@ mod tests {
         let b: SearchAlgorithm = "beam:1".parse().unwrap();
         assert_eq!(b.to_string(), "beam:1");
         assert_eq!(b.base().to_string(), "beam");
-        let d: SearchAlgorithm = "dfbnb:greedy".parse().unwrap();
-        assert_eq!(d, SearchAlgorithm::Dfbnb(InitialBound::Greedy));
-        assert_eq!(d.to_string(), "dfbnb:greedy");
-        assert_eq!(
-            "dfbnb:max-depth"
-                .parse::<SearchAlgorithm>()
-                .unwrap()
-                .to_string(),
-            "dfbnb"
-        );
+        let d: SearchAlgorithm = "dfbnb:max-depth".parse().unwrap();
+        assert_eq!(d, SearchAlgorithm::Dfbnb(InitialBound::MaxCost));
+        assert_eq!(d.to_string(), "dfbnb:max-depth");
+        let g: SearchAlgorithm = "dfbnb:greedy".parse().unwrap();
+        assert_eq!(g.to_string(), "dfbnb");
         for bad in ["wastar:0.5", "beam:0", "dfbnb:soon", "astar:3", "wastar:"] {
             let e = bad.parse::<SearchAlgorithm>().unwrap_err();
             assert!(
