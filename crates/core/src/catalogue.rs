@@ -97,6 +97,27 @@ pub enum Promise {
     None,
 }
 
+impl Promise {
+    /// Whether a path of cost `cost` keeps the promise when the least cost is `optimum`
+    /// (exactly, in integers): optimal and fewest-actions searches must give `optimum`
+    /// (fewest actions: when every action costs the same), weighted A* at most `w` times it,
+    /// the others anything not below it (a path cheaper than the optimum is always wrong).
+    ///
+    /// ```
+    /// use searchlab_core::{Promise, Weight};
+    /// assert!(Promise::Bounded(Weight::TWO).admits(40, 20) && !Promise::Bounded(Weight::TWO).admits(41, 20));
+    /// assert!(Promise::None.admits(99, 20) && !Promise::None.admits(19, 20));
+    /// assert!(Promise::Optimal.admits(20, 20) && !Promise::Optimal.admits(21, 20));
+    /// ```
+    pub fn admits(self, cost: u64, optimum: u64) -> bool {
+        match self {
+            Promise::Optimal | Promise::FewestActions => cost == optimum,
+            Promise::Bounded(w) => cost >= optimum && w.bounds(cost, optimum),
+            Promise::None => cost >= optimum,
+        }
+    }
+}
+
 /// The default beam width (`--algo beam`).
 pub const DEFAULT_BEAM_WIDTH: NonZeroUsize = match NonZeroUsize::new(100) {
     Some(w) => w,
