@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Status};
+use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Promise, Status};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
@@ -155,7 +155,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, &limits);
         tally.stopped += usize::from(matches!(answer.status, Status::Stopped(_)));
         if let Some(expected) = &item.expected
-            && !problem.matches(&answer, expected)
+            && !agrees(&problem, choice.algorithm, &answer, expected)
         {
             tally.wrong += 1;
             let got = answer.key.as_deref().unwrap_or("no answer");
@@ -191,6 +191,46 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         );
     }
     Ok(tally.status())
+}
+
+/// Whether `answer` agrees with the expected answer, by what the algorithm promises
+/// ([`SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
+/// must give it exactly (the description's [`Description::matches`]); weighted A* may cost up
+/// to its weight times the expected optimum, never less; greedy and beam search may cost any
+/// amount not below the optimum (they are never wrong for a longer path). An answer without a
+/// key (a stopped or refused search) never disagrees, and `unsolvable` must match exactly.
+fn agrees<D: Description>(
+    problem: &D,
+    algorithm: Algorithm,
+    answer: &Answer,
+    expected: &str,
+) -> bool {
+    let Algorithm::Search(search) = algorithm else {
+        return problem.matches(answer, expected);
+    };
+    let promise = search.promise();
+    if matches!(promise, Promise::Optimal | Promise::FewestActions) {
+        return problem.matches(answer, expected);
+    }
+    let (Some(got), true) = (answer.key.as_deref(), answer.status == Status::Solved) else {
+        return problem.matches(answer, expected);
+    };
+    // Integer costs compare exactly; decimal ones (irrational costs printed rounded) as floats.
+    if let (Ok(cost), Ok(optimum)) = (got.parse::<u64>(), expected.trim().parse::<u64>()) {
+        return promise.admits(cost, optimum);
+    }
+    match (got.parse::<f64>(), expected.trim().parse::<f64>()) {
+        (Ok(cost), Ok(optimum)) => {
+            let slack = 1e-9 * optimum.abs().max(1.0);
+            cost + slack >= optimum
+                && match promise {
+                    Promise::Bounded(w) => cost <= w.value() * optimum + slack,
+                    _ => true,
+                }
+        }
+        // `unsolvable` expected but a path found, or the reverse: a real disagreement.
+        _ => problem.matches(answer, expected),
+    }
 }
 
 /// `FILE: line N`, `FILE: line N (game 3)` or the source alone.
@@ -268,7 +308,8 @@ fn json_row<D: Description>(
     put("input", json!(item.input));
     put("problem", json!(D::NAME));
     put("instance", json!(shown));
-    put("algorithm", json!(choice.algorithm.name()));
+    // With its parameter when not the default (`wastar:3/2`), as --algo reads it back.
+    put("algorithm", json!(choice.algorithm.to_string()));
     put("heuristic", json!(heuristic));
     put("status", json!(answer.status.name()));
     put(

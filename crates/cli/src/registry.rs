@@ -9,7 +9,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
+use searchlab_core::{
+    Algorithm, Description, GameAlgorithm, InitialBound, Kind, OptionSpec, Options,
+    SearchAlgorithm, SplitMix64, Weight,
+};
 
 use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
@@ -34,6 +37,8 @@ pub struct Entry {
     pub algorithms: Vec<Algorithm>,
     /// The default algorithm.
     pub default_algorithm: Algorithm,
+    /// Why an algorithm of its kind does not apply ([`Description::refusal`]).
+    pub refusal: fn(Algorithm) -> Option<String>,
     /// The default heuristic.
     pub default_heuristic: &'static str,
     /// Runs `solve`.
@@ -57,6 +62,7 @@ impl Entry {
             heuristics: D::heuristics(),
             algorithms: D::algorithms(),
             default_algorithm: D::default_algorithm(),
+            refusal: D::refusal,
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
             generate: |options, seed, count| {
@@ -88,6 +94,26 @@ fn after_help(e: &Entry) -> String {
     let mut s = format!("{}\n\nAlgorithms (--algo):\n", e.input.trim_end());
     for a in &e.algorithms {
         s += &format!("  {:<10} {}\n", a.name(), a.summary());
+    }
+    let refused: Vec<String> = all_of(e.kind)
+        .into_iter()
+        .filter_map(|a| (e.refusal)(a))
+        .collect();
+    if !refused.is_empty() {
+        s += "Not for this problem:\n";
+        for why in refused {
+            s += &format!("  {why}\n");
+        }
+    }
+    match e.kind {
+        Kind::Puzzle => {
+            s += "Parameters: wastar:W or --weight W (W >= 1, like 1.5 or 3/2), beam:K or --width K,\n\
+                              dfbnb:max-depth or --initial-bound max-depth|greedy.\n"
+        }
+        Kind::Game => {
+            s += "  (mcts is not here: it picks a move by visit counts and gives no value; it plays\n   \
+                           in `searchlab match`.)\n"
+        }
     }
     let what = match e.kind {
         Kind::Puzzle => "Heuristics (--heuristic; only algorithms that take one use it)",
@@ -171,11 +197,18 @@ pub fn solve_command(entries: &[Entry]) -> Command {
                     .long("algo")
                     .value_name("ALGO")
                     .default_value(e.default_algorithm.name())
-                    .value_parser(clap::builder::PossibleValuesParser::new(algos))
-                    .help("The search algorithm (see --help)"),
+                    .help(format!(
+                        "The search algorithm: {} (see --help)",
+                        algos.join(", ")
+                    )),
             )
             .arg(heuristic)
             .args(option_args(e.options));
+        let sub = if e.kind == Kind::Puzzle {
+            sub.args(parameter_args())
+        } else {
+            sub
+        };
         cmd = cmd.subcommand(sub);
     }
     cmd
@@ -193,7 +226,7 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
     let args = SolveArgs::from_arg_matches(sub)?;
     let algo = sub.get_one::<String>("algo").expect("has a default");
     let choice = Choice {
-        algorithm: algo.parse()?,
+        algorithm: chosen_algorithm(e, algo, sub)?,
         heuristic: sub
             .get_one::<String>("heuristic")
             .expect("has a default")
@@ -201,6 +234,130 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         options: option_values(e.options, sub),
     };
     (e.solve)(&args, &choice)
+}
+
+/// Every catalogue algorithm of a kind, with default parameters.
+fn all_of(kind: Kind) -> Vec<Algorithm> {
+    match kind {
+        Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
+        Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
+    }
+}
+
+/// The shared parameter flags of the single-agent algorithms that take one (the same
+/// parameters as `wastar:W`, `beam:K`, `dfbnb:greedy`).
+fn parameter_args() -> [Arg; 3] {
+    [
+        Arg::new("weight")
+            .long("weight")
+            .value_name("W")
+            .help("wastar's weight W >= 1 (default 2): the path costs at most W x the optimum"),
+        Arg::new("width")
+            .long("width")
+            .value_name("K")
+            .help("beam's width: nodes kept per layer (default 100)"),
+        Arg::new("initial-bound")
+            .long("initial-bound")
+            .value_name("FROM")
+            .value_parser(["max-depth", "greedy"])
+            .help("dfbnb's first bound: greedy (a greedy run's path, the default) or max-depth (from --max-depth alone)"),
+    ]
+}
+
+/// The algorithm named by `--algo` (with `:parameter`) and the parameter flags, checked
+/// against the problem: unknown names, algorithms of the other kind, refused algorithms
+/// (`bibfs` on rotation) and flags of another algorithm are bad input (exit status 2).
+fn chosen_algorithm(e: &Entry, text: &str, m: &ArgMatches) -> Result<Algorithm, BadInput> {
+    let mut algorithm: Algorithm = text
+        .parse()
+        .map_err(|err| BadInput(format!("--algo {err}")))?;
+    let names = || {
+        e.algorithms
+            .iter()
+            .map(|a| a.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !all_of(e.kind).contains(&algorithm.base()) {
+        return Err(BadInput(format!(
+            "--algo {text}: {} is a {} algorithm; {} takes {}",
+            algorithm.name(),
+            if e.kind == Kind::Puzzle {
+                "game"
+            } else {
+                "single-agent"
+            },
+            e.name,
+            names()
+        )));
+    }
+    if let Some(why) = (e.refusal)(algorithm.base()) {
+        return Err(BadInput(why));
+    }
+    if !e.algorithms.contains(&algorithm.base()) {
+        return Err(BadInput(format!(
+            "--algo {text}: not for {}; expected one of {}",
+            e.name,
+            names()
+        )));
+    }
+    if e.kind != Kind::Puzzle {
+        return Ok(algorithm);
+    }
+    let given = text.contains(':');
+    let flag = |name: &str| m.get_one::<String>(name).cloned();
+    let named = algorithm.name();
+    let misplaced = |flag: &str, owner: &str| {
+        BadInput(format!(
+            "--{flag} is a parameter of --algo {owner}, not of {named}"
+        ))
+    };
+    let twice = |flag: &str| {
+        BadInput(format!(
+            "--{flag} and --algo {text} both set the parameter: give one"
+        ))
+    };
+    if let Some(w) = flag("weight") {
+        let Algorithm::Search(SearchAlgorithm::Wastar(_)) = algorithm else {
+            return Err(misplaced("weight", "wastar"));
+        };
+        if given {
+            return Err(twice("weight"));
+        }
+        let w: Weight = w
+            .parse()
+            .map_err(|err| BadInput(format!("--weight {err}")))?;
+        algorithm = Algorithm::Search(SearchAlgorithm::Wastar(w));
+    }
+    if let Some(k) = flag("width") {
+        let Algorithm::Search(SearchAlgorithm::Beam(_)) = algorithm else {
+            return Err(misplaced("width", "beam"));
+        };
+        if given {
+            return Err(twice("width"));
+        }
+        let k = k.parse().map_err(|_| {
+            BadInput(format!(
+                "--width {k}: expected a whole number of nodes from 1"
+            ))
+        })?;
+        algorithm = Algorithm::Search(SearchAlgorithm::Beam(k));
+    }
+    if let Some(b) = flag("initial-bound") {
+        let Algorithm::Search(SearchAlgorithm::Dfbnb(_)) = algorithm else {
+            return Err(misplaced("initial-bound", "dfbnb"));
+        };
+        if given {
+            return Err(twice("initial-bound"));
+        }
+        let bound = if b == "greedy" {
+            InitialBound::Greedy
+        } else {
+            InitialBound::MaxCost
+        };
+        algorithm = Algorithm::Search(SearchAlgorithm::Dfbnb(bound));
+    }
+    Ok(algorithm)
 }
 
 /// `searchlab gen`, one subcommand per problem.

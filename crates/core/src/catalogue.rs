@@ -2,10 +2,17 @@
 //! selectable by name.
 //!
 //! A command-line tool, a benchmark or a test picks an algorithm from a string
-//! (`"idastar".parse::<SearchAlgorithm>()`), asks whether it takes a heuristic, and runs it
-//! with [`SearchAlgorithm::run`] or [`GameAlgorithm::run`]: one outcome plus statistics, the
-//! same for every algorithm. Adding an algorithm to the catalogue is one variant, one line in
+//! (`"idastar".parse::<SearchAlgorithm>()`), asks whether it takes a heuristic and what it
+//! promises ([`SearchAlgorithm::promise`]), and runs it with [`SearchAlgorithm::run`] or
+//! [`GameAlgorithm::run`]: one outcome plus statistics, the same for every algorithm, under the
+//! same [`crate::Limits`]. Adding an algorithm to the catalogue is one variant, one line in
 //! `ALL`, one arm in `name`, `summary` and `run` (the compiler lists each place).
+//!
+//! An algorithm with a parameter carries it in its value, so that a name and its value are
+//! the same thing: `wastar` is weighted A* with weight 2 and `wastar:1.5` with weight 3/2,
+//! `beam` has width 100 and `beam:1` width 1, `dfbnb` takes its first bound from a greedy run
+//! (and the cost limit) and `dfbnb:max-depth` from the cost limit alone. [`fmt::Display`] writes the parameter only
+//! when it is not the default, so `to_string().parse()` gives the value back.
 //!
 //! ```
 //! use searchlab_core::catalogue::SearchAlgorithm;
@@ -22,19 +29,31 @@
 //! }
 //! for algo in SearchAlgorithm::ALL {
 //!     let algo: SearchAlgorithm = algo.to_string().parse().unwrap();
-//!     let run = algo.run(&Count, &0, &Zero, &Limits::none());
-//!     assert_eq!(run.outcome.cost(), Some(3), "{algo}");
+//!     match algo.run(&Count, &0, &Zero, &Limits::none()) {
+//!         Ok(run) => assert_eq!(run.outcome.cost(), Some(3), "{algo}"),
+//!         // Count's goal is a test, not one state: no backward search.
+//!         Err(_) => assert!(algo.is_bidirectional(), "{algo}"),
+//!     }
 //! }
 //! ```
 
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::str::FromStr;
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::game::{Evaluator, Game, GameResult};
+use crate::bibfs::{BidirectionalError, check_bidirectional};
+use crate::dfbnb::InitialBound;
+use crate::game::{Evaluator, Game, GameResult, INFINITY};
+use crate::mtdf::Narrowing;
 use crate::problem::{Heuristic, Problem};
+use crate::pvs::{Pvs, PvsConfig};
 use crate::stats::SearchResult;
-use crate::{astar, bfs, idastar, iddfs, minimax};
+use crate::wastar::Weight;
+use crate::{
+    astar, beam, bfs, bibfs, dfbnb, fringe, greedy, idastar, iddfs, minimax, mm, mtdf, rbfs, ucs,
+    wastar,
+};
 
 /// A name that is not in the catalogue (the message lists the known ones).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,8 +65,68 @@ pub struct UnknownAlgorithm {
     pub known: String,
 }
 
-/// A single-agent search algorithm (a path from a start to a goal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Why an algorithm's text (`wastar:0.5`, `dijkstra`) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseAlgorithmError {
+    /// The name is not in the catalogue.
+    #[error(transparent)]
+    Unknown(#[from] UnknownAlgorithm),
+    /// The name is, but its parameter (after `:`) is not one it takes.
+    #[error("algorithm '{text}': {reason}")]
+    Parameter {
+        /// What was given.
+        text: String,
+        /// What is wrong with the parameter, and what is expected.
+        reason: String,
+    },
+}
+
+/// What a single-agent algorithm promises about the cost of the path it returns (with an
+/// admissible heuristic), for a benchmark to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// The least cost, for any non-negative action costs.
+    Optimal,
+    /// The fewest actions: the least cost when every action costs the same (BFS, IDDFS,
+    /// bidirectional BFS).
+    FewestActions,
+    /// At most `weight` times the least cost (weighted A*).
+    Bounded(Weight),
+    /// Some path, none promised short (greedy, beam): compare it with the optimum as a ratio,
+    /// never call it wrong for being longer. Beam search may even miss a path that exists.
+    None,
+}
+
+impl Promise {
+    /// Whether a path of cost `cost` keeps the promise when the least cost is `optimum`
+    /// (exactly, in integers): optimal and fewest-actions searches must give `optimum`
+    /// (fewest actions: when every action costs the same), weighted A* at most `w` times it,
+    /// the others anything not below it (a path cheaper than the optimum is always wrong).
+    ///
+    /// ```
+    /// use searchlab_core::{Promise, Weight};
+    /// assert!(Promise::Bounded(Weight::TWO).admits(40, 20) && !Promise::Bounded(Weight::TWO).admits(41, 20));
+    /// assert!(Promise::None.admits(99, 20) && !Promise::None.admits(19, 20));
+    /// assert!(Promise::Optimal.admits(20, 20) && !Promise::Optimal.admits(21, 20));
+    /// ```
+    pub fn admits(self, cost: u64, optimum: u64) -> bool {
+        match self {
+            Promise::Optimal | Promise::FewestActions => cost == optimum,
+            Promise::Bounded(w) => cost >= optimum && w.bounds(cost, optimum),
+            Promise::None => cost >= optimum,
+        }
+    }
+}
+
+/// The default beam width (`--algo beam`).
+pub const DEFAULT_BEAM_WIDTH: NonZeroUsize = match NonZeroUsize::new(100) {
+    Some(w) => w,
+    None => panic!("100 is not zero"),
+};
+
+/// A single-agent search algorithm (a path from a start to a goal), with its parameter when
+/// it takes one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SearchAlgorithm {
     /// A* ([`astar`]): optimal with an admissible heuristic; keeps every node.
     Astar,
@@ -57,19 +136,66 @@ pub enum SearchAlgorithm {
     Iddfs,
     /// Breadth-first search ([`bfs`]): fewest actions, no heuristic.
     Bfs,
+    /// Uniform-cost search ([`ucs`], Dijkstra): optimal, no heuristic.
+    Ucs,
+    /// Greedy best-first search ([`greedy`]): by the heuristic alone, no cost promised.
+    Greedy,
+    /// Weighted A* ([`wastar`]) with weight `w` (`wastar:W`, default 2): at most `w` times the
+    /// optimum.
+    Wastar(Weight),
+    /// Beam search ([`beam`]) keeping the best `width` nodes per layer (`beam:K`, default
+    /// 100): may miss every path.
+    Beam(NonZeroUsize),
+    /// Recursive best-first search ([`rbfs`]): optimal, memory linear in the depth.
+    Rbfs,
+    /// Depth-first branch-and-bound ([`dfbnb`]) with its first bound from a greedy run and the
+    /// cost limit (`dfbnb`, the default: without a bound, a space with cycles is searched
+    /// depth-first until a limit stops it) or from the cost limit alone (`dfbnb:max-depth`,
+    /// with `--max-depth`).
+    Dfbnb(InitialBound),
+    /// Bidirectional BFS ([`bibfs`]): fewest actions; needs an explicit goal state.
+    Bibfs,
+    /// MM ([`mm`]), bidirectional search meeting in the middle: optimal; needs an explicit
+    /// goal state.
+    Mm,
+    /// Fringe search ([`fringe`]): IDA*'s thresholds over a list, optimal.
+    Fringe,
 }
 
 impl SearchAlgorithm {
-    /// Every single-agent algorithm, in the order menus list them.
-    pub const ALL: [SearchAlgorithm; 4] = [Self::Astar, Self::Idastar, Self::Iddfs, Self::Bfs];
+    /// Every single-agent algorithm with its default parameter, in the order menus list them.
+    pub const ALL: [SearchAlgorithm; 13] = [
+        Self::Astar,
+        Self::Idastar,
+        Self::Iddfs,
+        Self::Bfs,
+        Self::Ucs,
+        Self::Greedy,
+        Self::Wastar(Weight::TWO),
+        Self::Beam(DEFAULT_BEAM_WIDTH),
+        Self::Rbfs,
+        Self::Dfbnb(InitialBound::Greedy),
+        Self::Bibfs,
+        Self::Mm,
+        Self::Fringe,
+    ];
 
-    /// Its name on the command line.
+    /// Its name on the command line, without its parameter.
     pub fn name(self) -> &'static str {
         match self {
             Self::Astar => "astar",
             Self::Idastar => "idastar",
             Self::Iddfs => "iddfs",
             Self::Bfs => "bfs",
+            Self::Ucs => "ucs",
+            Self::Greedy => "greedy",
+            Self::Wastar(_) => "wastar",
+            Self::Beam(_) => "beam",
+            Self::Rbfs => "rbfs",
+            Self::Dfbnb(_) => "dfbnb",
+            Self::Bibfs => "bibfs",
+            Self::Mm => "mm",
+            Self::Fringe => "fringe",
         }
     }
 
@@ -80,21 +206,81 @@ impl SearchAlgorithm {
             Self::Idastar => "IDA*: optimal; memory linear in the depth",
             Self::Iddfs => "iterative deepening DFS: fewest actions, no heuristic",
             Self::Bfs => "breadth-first search: fewest actions, no heuristic",
+            Self::Ucs => "uniform-cost search (Dijkstra): optimal, no heuristic",
+            Self::Greedy => "greedy best-first: by the heuristic alone; no cost promised",
+            Self::Wastar(_) => {
+                "weighted A* (wastar:W or --weight W, default 2): at most W x the optimum"
+            }
+            Self::Beam(_) => {
+                "beam search (beam:K or --width K, default 100): may miss a path; no cost promised"
+            }
+            Self::Rbfs => "recursive best-first search: optimal; memory linear in the depth",
+            Self::Dfbnb(_) => {
+                "depth-first branch-and-bound: optimal; first bound from a greedy run, or from --max-depth alone (dfbnb:max-depth or --initial-bound max-depth)"
+            }
+            Self::Bibfs => "bidirectional BFS: fewest actions; needs an explicit goal state",
+            Self::Mm => {
+                "MM, bidirectional meet-in-the-middle: optimal; needs an explicit goal state"
+            }
+            Self::Fringe => "fringe search: optimal; IDA*'s thresholds over a list",
         }
     }
 
-    /// Whether it takes a heuristic (BFS and IDDFS do not).
+    /// The same algorithm with its default parameter (`wastar:1.5` -> `wastar`): what menus
+    /// and a description's [`algorithms`](crate::Description::algorithms) list.
+    pub fn base(self) -> SearchAlgorithm {
+        match self {
+            Self::Wastar(_) => Self::Wastar(Weight::TWO),
+            Self::Beam(_) => Self::Beam(DEFAULT_BEAM_WIDTH),
+            Self::Dfbnb(_) => Self::Dfbnb(InitialBound::Greedy),
+            other => other,
+        }
+    }
+
+    /// Whether it takes a heuristic (BFS, IDDFS, UCS and bidirectional BFS do not).
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Self::Astar | Self::Idastar)
+        !matches!(self, Self::Iddfs | Self::Bfs | Self::Ucs | Self::Bibfs)
+    }
+
+    /// Whether it searches backward from the goal too, so needs the goal as one state and
+    /// the predecessors of a state ([`check_bidirectional`]).
+    pub fn is_bidirectional(self) -> bool {
+        matches!(self, Self::Bibfs | Self::Mm)
+    }
+
+    /// What it promises about the cost of its path, with an admissible heuristic.
+    pub fn promise(self) -> Promise {
+        match self {
+            Self::Astar | Self::Idastar | Self::Ucs | Self::Rbfs | Self::Dfbnb(_) => {
+                Promise::Optimal
+            }
+            Self::Mm | Self::Fringe => Promise::Optimal,
+            Self::Iddfs | Self::Bfs | Self::Bibfs => Promise::FewestActions,
+            Self::Wastar(w) => Promise::Bounded(w),
+            Self::Greedy | Self::Beam(_) => Promise::None,
+        }
     }
 
     /// Whether its answer is optimal for any non-negative action costs (BFS and IDDFS count
     /// actions, which is the cost only when every action costs the same).
     pub fn optimal_for_any_costs(self) -> bool {
-        self.uses_heuristic()
+        self.promise() == Promise::Optimal
+    }
+
+    /// Whether it can run on `problem`: a bidirectional search needs the goal as one state
+    /// and the predecessors ([`check_bidirectional`]); every other algorithm runs anywhere.
+    pub fn check<P: Problem + ?Sized>(self, problem: &P) -> Result<(), BidirectionalError> {
+        if self.is_bidirectional() {
+            check_bidirectional(problem)?;
+        }
+        Ok(())
     }
 
     /// Runs it from `start`; `heuristic` is ignored by the algorithms that take none.
+    ///
+    /// # Errors
+    /// A bidirectional search on a problem without an explicit goal state or predecessors
+    /// ([`check`](Self::check)); nothing was searched.
     ///
     /// Complexity: that of the algorithm (see its function).
     pub fn run<P>(
@@ -103,37 +289,89 @@ impl SearchAlgorithm {
         start: &P::State,
         heuristic: &dyn Heuristic<P>,
         limits: &crate::Limits,
-    ) -> SearchResult<P::Action, P::Cost>
+    ) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError>
     where
         P: Problem + ?Sized,
     {
-        match self {
+        Ok(match self {
             Self::Astar => astar(problem, start, heuristic, limits),
             Self::Idastar => idastar(problem, start, heuristic, limits),
             Self::Iddfs => iddfs(problem, start, limits),
             Self::Bfs => bfs(problem, start, limits),
+            Self::Ucs => ucs(problem, start, limits),
+            Self::Greedy => greedy(problem, start, heuristic, limits),
+            Self::Wastar(w) => wastar(problem, start, heuristic, w, limits),
+            Self::Beam(k) => beam(problem, start, heuristic, k, limits),
+            Self::Rbfs => rbfs(problem, start, heuristic, limits),
+            Self::Dfbnb(b) => dfbnb(problem, start, heuristic, b, limits),
+            Self::Bibfs => bibfs(problem, start, limits)?,
+            Self::Mm => mm(problem, start, heuristic, limits)?,
+            Self::Fringe => fringe(problem, start, heuristic, limits),
+        })
+    }
+
+    /// The parameter's text after `:` in [`fmt::Display`], when it is not the default.
+    fn parameter(self) -> Option<String> {
+        match self {
+            Self::Wastar(w) if w != Weight::TWO => Some(w.to_string()),
+            Self::Beam(k) if k != DEFAULT_BEAM_WIDTH => Some(k.to_string()),
+            Self::Dfbnb(InitialBound::MaxCost) => Some("max-depth".to_owned()),
+            _ => None,
+        }
+    }
+
+    /// This algorithm (a base from `ALL`) with the parameter `text` (after `:`).
+    fn with_parameter(self, text: &str) -> Result<SearchAlgorithm, String> {
+        let t = text.trim();
+        match self {
+            Self::Wastar(_) => t
+                .parse::<Weight>()
+                .map(Self::Wastar)
+                .map_err(|e| e.to_string()),
+            Self::Beam(_) => t
+                .parse::<NonZeroUsize>()
+                .map(Self::Beam)
+                .map_err(|_| format!("width '{t}' is not a whole number from 1")),
+            Self::Dfbnb(_) => match t.to_ascii_lowercase().as_str() {
+                "greedy" => Ok(Self::Dfbnb(InitialBound::Greedy)),
+                "max-depth" | "max-cost" => Ok(Self::Dfbnb(InitialBound::MaxCost)),
+                _ => Err(format!("initial bound '{t}': expected greedy or max-depth")),
+            },
+            other => Err(format!("{other} takes no parameter")),
         }
     }
 }
 
 /// A two-player zero-sum game search algorithm (the value of a position).
+///
+/// Monte Carlo tree search ([`crate::mcts()`]) is not here: it chooses a move by visit counts
+/// and gives no value to compare, so it plays in `searchlab match` instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameAlgorithm {
     /// Plain minimax ([`minimax`]): every move of every position, every root move valued.
     Minimax,
     /// Alpha-beta ([`AlphaBeta`]) with the configuration's table and deepening.
     Alphabeta,
+    /// Principal variation search ([`Pvs`]): null windows after the first move, the same
+    /// table and deepening settings as alpha-beta.
+    Pvs,
+    /// MTD(f) ([`mtdf`]): null-window alpha-beta tests with a table, narrowing the value
+    /// range (the configuration's, else the game's, else bisection of +-(2^30 - 1), outside
+    /// which a value would be reported clamped).
+    Mtdf,
 }
 
 impl GameAlgorithm {
     /// Every game algorithm, in the order menus list them.
-    pub const ALL: [GameAlgorithm; 2] = [Self::Minimax, Self::Alphabeta];
+    pub const ALL: [GameAlgorithm; 4] = [Self::Minimax, Self::Alphabeta, Self::Pvs, Self::Mtdf];
 
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Self::Minimax => "minimax",
             Self::Alphabeta => "alphabeta",
+            Self::Pvs => "pvs",
+            Self::Mtdf => "mtdf",
         }
     }
 
@@ -142,10 +380,14 @@ impl GameAlgorithm {
         match self {
             Self::Minimax => "plain minimax: every move of every position (the oracle)",
             Self::Alphabeta => "alpha-beta with a transposition table",
+            Self::Pvs => "principal variation search: null windows after the first move",
+            Self::Mtdf => "MTD(f): null-window alpha-beta tests narrowing the value",
         }
     }
 
-    /// Runs it from `root`, with `config`'s limits (minimax uses only those).
+    /// Runs it from `root`, with `config`'s limits (minimax uses only those; PVS its limits,
+    /// table, deepening and value range; MTD(f) an alpha-beta searcher with this
+    /// configuration, its table always on since every test relies on the previous ones).
     pub fn run<G, E>(
         self,
         game: &G,
@@ -160,12 +402,39 @@ impl GameAlgorithm {
         match self {
             Self::Minimax => minimax(game, root, eval, &config.limits),
             Self::Alphabeta => AlphaBeta::new(config.clone()).search(game, root, eval),
+            Self::Pvs => {
+                let pvs = PvsConfig {
+                    limits: config.limits.clone(),
+                    table: config.table,
+                    iterative: config.iterative,
+                    value_range: config.value_range,
+                };
+                Pvs::new(pvs).search(game, root, eval)
+            }
+            Self::Mtdf => {
+                let unbounded = (-INFINITY, INFINITY);
+                let bounded = if config.value_range == unbounded {
+                    game.value_bounds(root)
+                } else {
+                    Some(config.value_range)
+                };
+                // A known range: MTD(f) from 0; none: bisection, O(log range) tests even
+                // when the value is far from any guess, over +-(2^30 - 1) (half of i32 each way,
+                // so that the bisection's `upper - lower` cannot overflow; every game of the
+                // toolkit values positions far inside it).
+                let (range, narrowing) = match bounded {
+                    Some((lo, hi)) if lo < hi => ((lo, hi), Narrowing::Mtdf { guess: 0 }),
+                    _ => ((-(INFINITY / 2), INFINITY / 2), Narrowing::Bisect),
+                };
+                let mut search = AlphaBeta::new(config.clone().with_table(true));
+                mtdf(&mut search, game, root, eval, range, narrowing)
+            }
         }
     }
 }
 
 /// Either kind of algorithm: what a problem description lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// A single-agent search.
     Search(SearchAlgorithm),
@@ -188,6 +457,13 @@ impl Algorithm {
             Self::Game(a) => a.summary(),
         }
     }
+    /// The same algorithm with its default parameter ([`SearchAlgorithm::base`]).
+    pub fn base(self) -> Algorithm {
+        match self {
+            Self::Search(a) => Self::Search(a.base()),
+            game => game,
+        }
+    }
     /// Whether it takes a heuristic (games: an evaluation or move order always applies).
     pub fn uses_heuristic(self) -> bool {
         match self {
@@ -204,32 +480,85 @@ impl Algorithm {
     }
 }
 
-macro_rules! named {
-    ($t:ty, $all:expr) => {
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-        impl FromStr for $t {
-            type Err = UnknownAlgorithm;
-            fn from_str(s: &str) -> Result<Self, UnknownAlgorithm> {
-                let all: Vec<$t> = $all;
-                all.iter()
-                    .copied()
-                    .find(|a| a.name().eq_ignore_ascii_case(s.trim()))
-                    .ok_or_else(|| UnknownAlgorithm {
-                        name: s.to_owned(),
-                        known: all.iter().map(|a| a.name()).collect::<Vec<_>>().join(", "),
-                    })
-            }
-        }
+/// Parses `name` or `name:parameter` among `all` (bases), with `with` giving the parameter.
+fn parse_named<T: Copy>(
+    text: &str,
+    all: &[T],
+    name: impl Fn(T) -> &'static str,
+    with: impl Fn(T, &str) -> Result<T, String>,
+) -> Result<T, ParseAlgorithmError> {
+    let (base, parameter) = match text.trim().split_once(':') {
+        Some((b, p)) => (b.trim(), Some(p)),
+        None => (text.trim(), None),
     };
+    let found = all
+        .iter()
+        .copied()
+        .find(|a| name(*a).eq_ignore_ascii_case(base))
+        .ok_or_else(|| UnknownAlgorithm {
+            name: text.to_owned(),
+            known: all.iter().map(|a| name(*a)).collect::<Vec<_>>().join(", "),
+        })?;
+    match parameter {
+        None => Ok(found),
+        Some(p) => with(found, p).map_err(|reason| ParseAlgorithmError::Parameter {
+            text: text.to_owned(),
+            reason,
+        }),
+    }
 }
 
-named!(SearchAlgorithm, SearchAlgorithm::ALL.to_vec());
-named!(GameAlgorithm, GameAlgorithm::ALL.to_vec());
-named!(Algorithm, Algorithm::all().collect());
+impl fmt::Display for SearchAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.parameter() {
+            Some(p) => write!(f, "{}:{p}", self.name()),
+            None => f.write_str(self.name()),
+        }
+    }
+}
+
+impl FromStr for SearchAlgorithm {
+    type Err = ParseAlgorithmError;
+    /// `astar`, `wastar`, `wastar:1.5`, `beam:10`, `dfbnb:max-depth` (case-insensitive).
+    fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
+        parse_named(s, &Self::ALL, Self::name, Self::with_parameter)
+    }
+}
+
+impl fmt::Display for GameAlgorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameAlgorithm {
+    type Err = ParseAlgorithmError;
+    fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
+        parse_named(s, &Self::ALL, Self::name, |a, _| {
+            Err(format!("{a} takes no parameter"))
+        })
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Search(a) => a.fmt(f),
+            Self::Game(a) => a.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = ParseAlgorithmError;
+    fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
+        let all: Vec<Algorithm> = Self::all().collect();
+        parse_named(s, &all, Self::name, |a, p| match a {
+            Self::Search(a) => a.with_parameter(p).map(Self::Search),
+            Self::Game(a) => Err(format!("{a} takes no parameter")),
+        })
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -243,7 +572,56 @@ mod tests {
         let err = "dijkstra".parse::<SearchAlgorithm>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown algorithm 'dijkstra': expected one of astar, idastar, iddfs, bfs"
+            "unknown algorithm 'dijkstra': expected one of astar, idastar, iddfs, bfs, ucs, greedy, wastar, beam, rbfs, dfbnb, bibfs, mm, fringe"
+        );
+    }
+
+    #[test]
+    fn parameters_round_trip_and_defaults_print_bare() {
+        let w: SearchAlgorithm = "wastar:1.5".parse().unwrap();
+        assert_eq!(w, SearchAlgorithm::Wastar(Weight::new(3, 2).unwrap()));
+        assert_eq!(w.to_string(), "wastar:3/2");
+        assert_eq!(w.to_string().parse::<SearchAlgorithm>(), Ok(w));
+        assert_eq!(
+            "wastar:2".parse::<SearchAlgorithm>().unwrap().to_string(),
+            "wastar"
+        );
+        let b: SearchAlgorithm = "beam:1".parse().unwrap();
+        assert_eq!(b.to_string(), "beam:1");
+        assert_eq!(b.base().to_string(), "beam");
+        let d: SearchAlgorithm = "dfbnb:max-depth".parse().unwrap();
+        assert_eq!(d, SearchAlgorithm::Dfbnb(InitialBound::MaxCost));
+        assert_eq!(d.to_string(), "dfbnb:max-depth");
+        let g: SearchAlgorithm = "dfbnb:greedy".parse().unwrap();
+        assert_eq!(g.to_string(), "dfbnb");
+        for bad in ["wastar:0.5", "beam:0", "dfbnb:soon", "astar:3", "wastar:"] {
+            let e = bad.parse::<SearchAlgorithm>().unwrap_err();
+            assert!(
+                matches!(e, ParseAlgorithmError::Parameter { .. }) && e.to_string().contains(bad),
+                "{bad}: {e}"
+            );
+        }
+        assert!("pvs:2".parse::<GameAlgorithm>().is_err());
+    }
+
+    #[test]
+    fn promises_classify_every_algorithm() {
+        use SearchAlgorithm as S;
+        assert_eq!(
+            S::Wastar(Weight::TWO).promise(),
+            Promise::Bounded(Weight::TWO)
+        );
+        assert_eq!(S::Greedy.promise(), Promise::None);
+        assert_eq!(S::Beam(DEFAULT_BEAM_WIDTH).promise(), Promise::None);
+        assert_eq!(S::Bfs.promise(), Promise::FewestActions);
+        let optimal: Vec<&str> = S::ALL
+            .into_iter()
+            .filter(|a| a.optimal_for_any_costs())
+            .map(S::name)
+            .collect();
+        assert_eq!(
+            optimal,
+            ["astar", "idastar", "ucs", "rbfs", "dfbnb", "mm", "fringe"]
         );
     }
 }

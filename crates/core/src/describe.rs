@@ -309,13 +309,26 @@ pub trait Description: Sized {
     /// Its heuristics (puzzles) or move orders / evaluations (games): `(name, summary)`.
     fn heuristics() -> &'static [(&'static str, &'static str)];
 
-    /// The algorithms that apply: by default every one of its kind. A description that
-    /// leaves one out says why in [`INPUT`](Description::INPUT).
+    /// The algorithms that apply (with their default parameters): by default every one of its
+    /// kind that [`refusal`](Description::refusal) does not refuse.
     fn algorithms() -> Vec<Algorithm> {
-        match Self::KIND {
+        let all: Vec<Algorithm> = match Self::KIND {
             Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
             Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
-        }
+        };
+        all.into_iter()
+            .filter(|a| Self::refusal(*a).is_none())
+            .collect()
+    }
+
+    /// Why `algorithm` (of this problem's kind) does not apply, in words a user reads when
+    /// naming it (`bibfs needs an explicit goal state; the rotation game's goal is a set`);
+    /// `None` when it applies. By default every algorithm of the kind applies; a problem
+    /// without an explicit goal state or predecessors refuses the bidirectional ones
+    /// ([`SearchAlgorithm::is_bidirectional`]).
+    fn refusal(algorithm: Algorithm) -> Option<String> {
+        let _ = algorithm;
+        None
     }
 
     /// The algorithm used when the user names none.
@@ -408,6 +421,24 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
         }
         Outcome::NoSolution => unsolvable(result.stats.clone(), "unsolvable"),
         Outcome::Stopped(kind) => stopped(*kind, result.stats.clone()),
+    }
+}
+
+/// The answer of a catalogue run ([`SearchAlgorithm::run`]): [`path_answer`] of its result, or,
+/// when the algorithm refused the problem (a bidirectional search without an explicit goal
+/// state, which a driver refuses before solving: [`Description::refusal`]), an answer with no
+/// search, no key (so never compared with an expected answer) and the reason as its line.
+pub fn run_answer<A, C: crate::Cost + fmt::Display>(
+    run: Result<crate::SearchResult<A, C>, crate::BidirectionalError>,
+    show_moves: impl Fn(&[A]) -> String,
+) -> Answer {
+    match run {
+        Ok(result) => path_answer(&result, show_moves),
+        Err(e) => {
+            let mut a = Answer::new(Status::Unsolvable, Stats::default());
+            a.lines.push(format!("refused: {e}"));
+            a
+        }
     }
 }
 

@@ -133,7 +133,9 @@ pub use astar::astar;
 pub use beam::beam;
 pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
-pub use catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm, UnknownAlgorithm};
+pub use catalogue::{
+    Algorithm, GameAlgorithm, ParseAlgorithmError, Promise, SearchAlgorithm, UnknownAlgorithm,
+};
 pub use describe::{
     Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
 };

@@ -46,6 +46,12 @@ impl Weight {
         denominator: 1,
     };
 
+    /// Weight 2: the catalogue's default (`--algo wastar`), a path at most twice the optimum.
+    pub const TWO: Weight = Weight {
+        numerator: 2,
+        denominator: 1,
+    };
+
     /// The weight `numerator / denominator`, reduced; refused below 1 or with a zero
     /// denominator.
     pub fn new(numerator: u64, denominator: u64) -> Result<Weight, WeightError> {

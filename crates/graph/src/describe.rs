@@ -129,6 +129,16 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             ),
         ]
     }
+    fn refusal(algorithm: Algorithm) -> Option<String> {
+        // A query's graph keeps no reverse arcs for the searches to walk backward.
+        match algorithm {
+            Algorithm::Search(a) if a.is_bidirectional() => Some(format!(
+                "{} needs predecessors, which a graph query does not offer",
+                a.name()
+            )),
+            _ => None,
+        }
+    }
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Astar)
     }
@@ -240,8 +250,15 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
                 self.graph.name(q.goal())
             )
         };
-        // IDA* and IDDFS cannot prove that no path exists on a graph with cycles.
-        let deepening = matches!(algo, SearchAlgorithm::Idastar | SearchAlgorithm::Iddfs);
+        // The depth-first searches (IDA*, IDDFS, RBFS, DFBnB) cannot prove that no path exists
+        // on a graph with cycles.
+        let deepening = matches!(
+            algo,
+            SearchAlgorithm::Idastar
+                | SearchAlgorithm::Iddfs
+                | SearchAlgorithm::Rbfs
+                | SearchAlgorithm::Dfbnb(_)
+        );
         if deepening && !q.goal_reachable() {
             let why = format!("{} (reachability check: {algo} cannot prove it)", no_path());
             let mut a = unsolvable(Stats::default(), &why);
@@ -257,7 +274,15 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
         // `file` values are for one goal: check them (a reverse Dijkstra, O(m log n)).
         let check =
             (algo.uses_heuristic() && h == GraphHeuristic::File).then(|| check_heuristic(q, &h));
-        let result = algo.run(q, &q.start(), &h, limits);
+        let result = match algo.run(q, &q.start(), &h, limits) {
+            Ok(result) => result,
+            // Refused before solving by `refusal`; a library caller gets the reason.
+            Err(e) => {
+                return searchlab_core::describe::run_answer::<crate::Step, u64>(Err(e), |_| {
+                    String::new()
+                });
+            }
+        };
         let mut a = match &result.outcome {
             Outcome::Solved { actions, cost } => {
                 let mut a = Answer::new(Status::Solved, result.stats.clone());

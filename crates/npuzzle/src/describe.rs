@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use searchlab_core::describe::{path_answer, unsolvable};
+use searchlab_core::describe::{run_answer, unsolvable};
 use searchlab_core::{
     Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options,
     SearchAlgorithm, SplitMix64, Zero,
@@ -44,7 +44,7 @@ fn solve_board<const W: usize, const N: usize>(
     let Algorithm::Search(algo) = algorithm else {
         unreachable!("a puzzle lists only single-agent algorithms")
     };
-    path_answer(&algo.run(puzzle, board, heuristic, limits), |m| {
+    run_answer(algo.run(puzzle, board, heuristic, limits), |m| {
         moves_to_string(m)
     })
 }

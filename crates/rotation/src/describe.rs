@@ -5,7 +5,7 @@
 //! about 0.13 s in a release build (735,471 entries), less than reading and checking a cache
 //! file would save.
 
-use searchlab_core::describe::path_answer;
+use searchlab_core::describe::{path_answer, run_answer};
 use searchlab_core::{
     Algorithm, Answer, Description, Field, Heuristic, Kind, Limits, Note, OptionSpec, Options,
     Parsed, SearchAlgorithm, SplitMix64, Zero, idastar,
@@ -90,6 +90,17 @@ read up to that line.";
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Idastar)
     }
+    fn refusal(algorithm: Algorithm) -> Option<String> {
+        // The goal is any board with one symbol in all eight centre cells: a set of states,
+        // with no one state to search backward from.
+        match algorithm {
+            Algorithm::Search(a) if a.is_bidirectional() => Some(format!(
+                "{} needs an explicit goal state; the rotation game's goal is a set",
+                a.name()
+            )),
+            _ => None,
+        }
+    }
     fn new(_: &Options) -> Result<Self, String> {
         Ok(Self {
             heuristic: Box::new(Zero),
@@ -137,7 +148,10 @@ read up to that line.";
         let Algorithm::Search(algo) = algorithm else {
             unreachable!("a puzzle lists only single-agent algorithms")
         };
-        let result = algo.run(&RotationGame, board, &*self.heuristic, limits);
+        let result = match algo.run(&RotationGame, board, &*self.heuristic, limits) {
+            Ok(result) => result,
+            Err(e) => return run_answer::<Move, u32>(Err(e), moves_to_string),
+        };
         let mut answer = path_answer(&result, moves_to_string);
         if let Some(moves) = result.outcome.actions() {
             let centre = final_centre(board, moves);

@@ -92,7 +92,9 @@ impl TicTacToeGame {
             .with_table(!self.no_table)
             .with_iterative(self.iterative)
             .with_value_range(-WIN, WIN);
-        if algo == GameAlgorithm::Minimax {
+        // Alpha-beta keeps its searcher to value every root move on request; the others run
+        // through the catalogue (minimax values every root move itself).
+        if algo != GameAlgorithm::Alphabeta {
             let result = algo.run(&job.game, &job.board, &SeedEval, &config);
             let mut moves = match (&result.outcome, self.all_moves) {
                 (GameOutcome::Solved(s), true) => s.root_moves.clone(),

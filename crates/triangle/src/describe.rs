@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 
 use searchlab_core::describe::{Steps, counted};
 use searchlab_core::{
-    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, OptionSpec,
-    Options, Parsed, SplitMix64, Status, minimax,
+    Algorithm, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind,
+    Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
 };
 
 use crate::board::{TRIANGLE_DOTS, TRIANGLE_MASKS};
@@ -346,6 +346,21 @@ transposition table); minimax values the position alone.";
             MoveOrder::Greedy
         };
         let game = TriangleWar::new(order, self.symmetry);
+        if let Algorithm::Game(algo @ (GameAlgorithm::Pvs | GameAlgorithm::Mtdf)) = algorithm {
+            // The catalogue's searches give the value and one principal variation, not every
+            // move's value: the first move of the variation is one best move.
+            let config = AlphaBetaConfig::new().with_limits(limits.clone());
+            let result = algo.run(&game, &p.position, &|_: &Position| 0, &config);
+            return match result.outcome {
+                GameOutcome::Solved(s) => {
+                    let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
+                    solved(p, s.value, &[], &best, result.stats)
+                }
+                GameOutcome::Stopped { limit, .. } => {
+                    searchlab_core::describe::stopped(limit, result.stats)
+                }
+            };
+        }
         if algorithm == Algorithm::Game(GameAlgorithm::Minimax) {
             let result = minimax(&game, &p.position, &|_: &Position| 0, limits);
             return match result.outcome {

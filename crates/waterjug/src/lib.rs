@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use searchlab_core::describe::path_answer;
+use searchlab_core::describe::run_answer;
 use searchlab_core::{
     Algorithm, Answer, Description, Heuristic, Kind, Limits, OptionSpec, Options, Problem,
     SearchAlgorithm, SplitMix64, Zero,
@@ -133,6 +133,16 @@ j until i is empty or j full. An expected answer after '|' is the length or `uns
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Bfs)
     }
+    fn refusal(algorithm: Algorithm) -> Option<String> {
+        // The goal is any contents with one jug holding the target: a set of states.
+        match algorithm {
+            Algorithm::Search(a) if a.is_bidirectional() => Some(format!(
+                "{} needs an explicit goal state; the water-jug goal (any jug holding the target) is a set",
+                a.name()
+            )),
+            _ => None,
+        }
+    }
     fn new(_: &Options) -> Result<Self, String> {
         Ok(WaterJug)
     }
@@ -172,8 +182,7 @@ j until i is empty or j full. An expected answer after '|' is the length or `uns
         };
         let h: &dyn Heuristic<Jugs> = if heuristic == "zero" { &Zero } else { &Gap };
         let start = vec![0; jugs.capacities.len()];
-        let result = algo.run(jugs, &start, h, limits);
-        path_answer(&result, |moves| {
+        run_answer(algo.run(jugs, &start, h, limits), |moves| {
             moves
                 .iter()
                 .map(Action::to_string)
