@@ -94,6 +94,18 @@ pub struct BenchArgs {
     /// Also draw nodes expanded against solution length, per pair, as an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
+    /// Run only the K-th of N slices of the instances (every K-th of each N, in file order).
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    pub shard: Option<(usize, usize)>,
+}
+
+/// `K/N` with `1 <= K <= N`.
+fn shard(text: &str) -> Result<(usize, usize), String> {
+    let (k, n) = text.split_once('/').unwrap_or((text, ""));
+    match (k.trim().parse::<usize>(), n.trim().parse::<usize>()) {
+        (Ok(k), Ok(n)) if 1 <= k && k <= n => Ok((k, n)),
+        _ => Err("expected K/N with 1 <= K <= N, like 2/3".into()),
+    }
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
@@ -263,13 +275,13 @@ fn pairs<D: Description>(args: &BenchArgs) -> Result<Vec<Pair>, BadInput> {
     Ok(pairs)
 }
 
-/// The good instances of `files` and the bad ones (each named on stderr).
-fn read_items<D: Description>(
-    problem: &D,
-    files: &[PathBuf],
-) -> (Vec<Item<D::Instance>>, Vec<Bad>) {
+/// The good instances of the files (of the shard) and the bad ones (each named on stderr).
+fn read_items<D: Description>(problem: &D, args: &BenchArgs) -> (Vec<Item<D::Instance>>, Vec<Bad>) {
     let (mut items, mut bad) = (Vec::new(), Vec::new());
-    for item in instances::gather(problem, &[], files) {
+    // A shard's instances: the same on every machine, as they depend on the files alone.
+    let (k, n) = args.shard.unwrap_or((1, 1));
+    let all = instances::gather(problem, &[], &args.files).into_iter();
+    for item in all.enumerate().filter(|e| e.0 % n == k - 1).map(|e| e.1) {
         let source = match item.line {
             Some(line) => format!("{}:{line}", item.source),
             None => item.source,
@@ -321,7 +333,7 @@ where
     let limits = args.limits.limits()?;
     work::check_jobs(args.jobs)?;
     let problem = D::new(&base_options::<D>(args)?).map_err(BadInput)?;
-    let (items, bad) = read_items(&problem, &args.files);
+    let (items, bad) = read_items(&problem, args);
     if items.is_empty() && bad.is_empty() {
         return Err(BadInput("no instances in the files given".into()).into());
     }

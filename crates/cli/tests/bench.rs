@@ -582,3 +582,52 @@ fn every_registered_problem_benches_its_easy_set() {
     }
     assert!(seen >= 5, "{seen} problems benched");
 }
+
+#[test]
+fn three_shards_run_exactly_the_rows_of_one_run() {
+    let run = |shard: Option<&str>| {
+        let mut args = vec![
+            "rotation",
+            "puzzles/rotation/easy.txt",
+            "--algo",
+            "idastar,iddfs",
+            "--heuristic",
+            "centre",
+            "--max-nodes",
+            "20000",
+            "--format",
+            "csv",
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        rows_without_times(&bench(&args))
+    };
+    let key = |r: &BTreeMap<String, String>| (r["algorithm"].clone(), r["heuristic"].clone());
+    let mut whole = run(None);
+    let mut merged: Vec<_> = ["1/3", "2/3", "3/3"]
+        .iter()
+        .flat_map(|s| {
+            let rows = run(Some(s));
+            assert!(!rows.is_empty(), "shard {s}");
+            rows
+        })
+        .collect();
+    // Pair-major, then in file order, as one run prints them.
+    let line = |r: &BTreeMap<String, String>| {
+        r["source"]
+            .rsplit(':')
+            .next()
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    };
+    whole.sort_by_key(|r| (key(r), line(r)));
+    merged.sort_by_key(|r| (key(r), line(r)));
+    assert!(whole.len() > 20);
+    assert_eq!(merged, whole);
+
+    let out = bench(&["eight", "puzzles/eight/easy.txt", "--shard", "4/3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("expected K/N with 1 <= K <= N"));
+}
