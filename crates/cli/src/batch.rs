@@ -50,12 +50,13 @@ pub struct Choice {
 /// Prints what a description tells while it prepares: messages on stderr, a bar for long
 /// builds when stderr is a terminal.
 #[derive(Default)]
-struct Notes {
+pub struct Notes {
     bar: Option<ProgressBar>,
 }
 
 impl Notes {
-    fn note(&mut self, note: Note) {
+    /// Shows `note`.
+    pub fn note(&mut self, note: Note) {
         match note {
             Note::Message(m) => {
                 if let Some(bar) = &self.bar {
@@ -330,7 +331,7 @@ fn json_row<D: Description>(
 }
 
 /// A length as a JSON number when it is one (`19`, `12.485`), else a string.
-fn length_json(length: Option<&str>) -> Json {
+pub fn length_json(length: Option<&str>) -> Json {
     match length {
         None => Json::Null,
         Some(s) => s

@@ -1,49 +1,43 @@
-//! `searchlab bench`: algorithms against each other over instance files.
+//! `searchlab bench`: algorithms against each other over instance files, for every problem of
+//! the [registry](crate::registry), through its [`Description`].
 //!
 //! Every (algorithm, heuristic) pair runs on every instance; the output is a table per pair
 //! (or the per-instance rows as CSV or JSON), an agreement check, and optionally an SVG plot.
 //!
+//! * A pair's algorithm may carry problem options after `+` (`alphabeta+no-table`,
+//!   `astar+goal=blank-last`): one run can then compare variants the description offers as
+//!   options. `--opt NAME[=VALUE]` sets an option for every pair.
 //! * Work is counted (nodes expanded and generated), timed, and the peak heap memory of each
 //!   search is measured by the counting allocator of [`crate::alloc`], per thread, so the
 //!   figure is right with any `--jobs`.
-//! * Agreement: every algorithm offered is exact (optimal puzzle searches, whole-game
-//!   searches), so two answers that differ on one instance mean a bug or an inadmissible
-//!   heuristic. The run says so on stderr and exits with status 1. An expected answer written
-//!   after `|` in the file takes part in the check.
-//! * For tests there is a hidden heuristic `inadmissible-test` (eight, fifteen, rotation): an
-//!   admissible heuristic multiplied by 3, which makes optimal searches disagree. It is not
-//!   listed among the valid names.
-//! * Runs are independent (each on a fresh thread with a fresh transposition table; tables
-//!   such as pattern databases are built before timing), so the rows do not depend on
-//!   `--jobs` or on the order of the runs, except for times.
+//! * Agreement: the answers of exact algorithms (see [`agree::promise`]) must be equal, and an
+//!   expected answer written after `|` takes part; a bounded algorithm's answer must be within
+//!   its bound of the exact one. A difference means a bug or an inadmissible heuristic: the
+//!   run says so on stderr and exits with status 1.
+//! * Runs are independent: each runs on a fresh thread with a fresh problem value (made with
+//!   the pair's options and prepared for it, outside the measured time and memory, as one
+//!   `searchlab solve` of that instance would be), so the rows depend neither on `--jobs` nor
+//!   on the order of the runs, except for times. Tables such as pattern databases are built
+//!   (or loaded into the disk cache) once, before any run.
 //! * Ctrl-C stops the runs under way (they poll a cancel flag) and starts no more, then prints
 //!   what finished (exit status 130); a second Ctrl-C ends the process at once.
 
+mod agree;
 mod output;
 mod plot;
-mod rotation;
-mod sliding;
-mod suite;
-mod tictactoe;
-mod triangle;
+mod work;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use searchlab_core::{Cancel, LimitKind};
+use searchlab_core::{Algorithm, Description, GameAlgorithm, Kind, Note, Options, Status};
 use serde_json::json;
 
-use crate::alloc::Meter;
 use crate::error::BadInput;
+use crate::instances;
 use crate::limits::LimitArgs;
-use output::{Disagreement, Row, Summary, pair_label};
-use suite::{Kind, Run, Status, Suite};
-
-const PROBLEMS: &str = "eight, fifteen, rotation, tictactoe, triangle";
+use output::{Row, Summary};
 
 /// Output format of `searchlab bench`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -60,34 +54,35 @@ pub enum Format {
 /// Arguments of `searchlab bench`.
 #[derive(clap::Args)]
 #[command(after_long_help = "\
-Instance files: one instance per line ('#' comments, optional expected answer after '|'), or the
-judge's input for rotation (2286), tictactoe (1568) and triangle (1085). Puzzles: eight and
-fifteen boards like '2 3 4 1 5 x 7 6 8' (fifteen's goal is Korf's x 1 2 ... 15 unless
---blank-last; its pattern databases come from the cache of `searchlab solve fifteen`, built
-once if missing), rotation boards of 24 numbers. Games: tic-tac-toe
-positions like 'x.o/.x./...', Triangle War move lists like '2-4 4-5 5-9'. For games the
-answer is the value with perfect play and --heuristic names the move order.
+Instance files are read as `searchlab solve PROBLEM --file` reads them: one instance per line
+('#' comments, optional expected answer after '|'), or the problem's own format (a judge's
+input). `searchlab solve PROBLEM --help` describes the instances, algorithms, heuristics (for
+games: move orders) and options of each problem; `searchlab list` names them all.
 
 Examples:
     searchlab bench eight puzzles/eight/medium.txt --algo astar,idastar --heuristic manhattan,misplaced
-    searchlab bench rotation puzzles/rotation/easy.txt --algo idastar,astar --heuristic pdb,centre --plot rotation.svg
-    searchlab bench triangle puzzles/triangle/medium.txt --algo alphabeta,alphabeta-notable --format csv
+    searchlab bench tictactoe puzzles/tictactoe/easy.txt --algo alphabeta,alphabeta+no-table --format csv
+    searchlab bench fifteen puzzles/fifteen/easy.txt --algo idastar,idastar+reflect --heuristic pdb663
 
 Exit status: 0 all good; 1 two exact algorithms disagree (or an error); 2 bad instance lines
 (the rest still ran); 130 interrupted by Ctrl-C.")]
 pub struct BenchArgs {
-    /// The problem: eight, fifteen, rotation, tictactoe, triangle.
+    /// The problem (`searchlab list` names them).
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
     /// Instance files (`-`: standard input).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Algorithms, comma-separated (default: the problem's usual ones).
+    /// Algorithms, comma-separated, each with optional problem options after `+`
+    /// (`alphabeta+no-table`); default: the problem's default algorithm.
     #[arg(long, value_delimiter = ',', value_name = "A,B")]
     pub algo: Vec<String>,
-    /// Heuristics (games: move orders), comma-separated (default: the problem's best).
+    /// Heuristics (games: move orders), comma-separated (default: the problem's default).
     #[arg(long, value_delimiter = ',', value_name = "H1,H2")]
     pub heuristic: Vec<String>,
+    /// A problem option for every pair: `NAME=VALUE`, or `NAME` for a flag (repeatable).
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    pub opt: Vec<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Searches run at once (default 1, so that times are clean).
@@ -99,458 +94,414 @@ pub struct BenchArgs {
     /// Also draw nodes expanded against solution length, per pair, as an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
-    /// fifteen only: the goal is `1 2 ... 15 x` instead of Korf's `x 1 2 ... 15`.
-    #[arg(long)]
-    pub blank_last: bool,
+    /// Run only the K-th of N slices of the instances (every K-th of each N, in file order).
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    pub shard: Option<(usize, usize)>,
 }
 
-/// `searchlab bench`.
+/// `K/N` with `1 <= K <= N`.
+fn shard(text: &str) -> Result<(usize, usize), String> {
+    let (k, n) = text.split_once('/').unwrap_or((text, ""));
+    match (k.trim().parse::<usize>(), n.trim().parse::<usize>()) {
+        (Ok(k), Ok(n)) if 1 <= k && k <= n => Ok((k, n)),
+        _ => Err("expected K/N with 1 <= K <= N, like 2/3".into()),
+    }
+}
+
+/// `searchlab bench`: the problem's bench from the registry.
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
-    if args.blank_last && args.problem != "fifteen" {
-        return Err(BadInput("--blank-last applies to fifteen only".into()).into());
-    }
-    match args.problem.as_str() {
-        "eight" => drive(sliding::Sliding::eight(), &args),
-        "fifteen" => drive(sliding::Sliding::fifteen(args.blank_last), &args),
-        "rotation" => drive(rotation::Rotation::default(), &args),
-        "tictactoe" => drive(tictactoe::Tictactoe, &args),
-        "triangle" => drive(triangle::Triangle, &args),
-        other => Err(BadInput(format!(
-            "unknown problem '{other}': valid problems are {PROBLEMS}"
-        ))
-        .into()),
-    }
+    let entries = crate::registry::registry();
+    let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
+        let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
+        let (problem, names) = (&args.problem, names.join(", "));
+        let msg = format!("unknown problem '{problem}': valid problems are {names}");
+        return Err(BadInput(msg).into());
+    };
+    (entry.bench)(&args)
+}
+
+/// One (algorithm, heuristic) pair, with the problem options its runs use.
+#[derive(Clone, Debug)]
+pub struct Pair {
+    /// The catalogue algorithm.
+    pub algorithm: Algorithm,
+    /// Its name as given, with its options (`alphabeta+no-table`).
+    pub name: String,
+    /// The heuristic, `none` when the algorithm takes none.
+    pub heuristic: &'static str,
+    /// The heuristic the problem is given: the default one when the pair takes none.
+    pub given: &'static str,
+    /// The problem's options for this pair: defaults, `--opt`, then the `+` ones.
+    pub options: Options,
 }
 
 /// A good instance with where it came from.
-struct Item<I> {
-    source: String,
-    text: String,
-    expected: Option<String>,
-    instance: I,
+pub struct Item<I> {
+    /// `file:line`.
+    pub source: String,
+    /// The instance as written.
+    pub text: String,
+    /// The expected answer after `|`.
+    pub expected: Option<String>,
+    /// The instance.
+    pub instance: I,
 }
 
-/// The (algorithm, heuristic) pairs to run, checked against the suite's names.
-fn pairs<S: Suite>(
-    suite: &S,
-    args: &BenchArgs,
-) -> anyhow::Result<Vec<(&'static str, &'static str)>> {
-    let listed = |names: Vec<String>| names.join(", ");
-    let algos: Vec<&suite::AlgoSpec> = if args.algo.is_empty() {
-        suite
-            .default_algorithms()
-            .iter()
-            .filter_map(|d| suite.algorithms().iter().find(|a| a.name == *d))
-            .collect()
-    } else {
-        let mut v = Vec::new();
-        for name in &args.algo {
-            let Some(spec) = suite.algorithms().iter().find(|a| a.name == name.trim()) else {
-                return Err(BadInput(format!(
-                    "unknown algorithm '{name}' for {}: valid algorithms are {}",
-                    args.problem,
-                    listed(
-                        suite
-                            .algorithms()
-                            .iter()
-                            .map(|a| format!("{} ({})", a.name, a.about))
-                            .collect()
-                    )
-                ))
-                .into());
-            };
-            v.push(spec);
-        }
-        v
+/// A bad instance: source, text, what is wrong.
+type Bad = (String, String, String);
+
+/// Sets `NAME=VALUE` or the flag `NAME` in `options`, checked against the problem's options.
+fn set_option<D: Description>(options: &mut Options, text: &str) -> Result<(), BadInput> {
+    let (name, value) = match text.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (text.trim(), None),
     };
+    let known: Vec<&str> = D::options().iter().map(|o| o.name).collect();
+    let what = match (D::options().iter().find(|o| o.name == name), value) {
+        (Some(o), _) if o.value_name.is_some() == value.is_some() => {
+            options.set(name, value.unwrap_or("true"));
+            return Ok(());
+        }
+        (Some(o), _) => match o.value_name {
+            Some(v) => format!("takes a value: {name}={v}"),
+            None => format!("is a flag: write {name} alone"),
+        },
+        (None, _) if known.is_empty() => format!("is unknown: {} has no options", D::NAME),
+        (None, _) => format!("is unknown: valid options are {}", known.join(", ")),
+    };
+    Err(BadInput(format!("option '{name}' of {} {what}", D::NAME)))
+}
+
+/// The problem's options before the pairs' own: defaults, then `--opt`.
+fn base_options<D: Description>(args: &BenchArgs) -> Result<Options, BadInput> {
+    let mut options = Options::new();
+    for o in D::options() {
+        if let Some(d) = o.default {
+            options.set(o.name, d);
+        }
+    }
+    for text in &args.opt {
+        set_option::<D>(&mut options, text)?;
+    }
+    Ok(options)
+}
+
+/// `name (summary), ...` for error messages.
+fn listed<'a>(names: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    names
+        .map(|(n, s)| format!("{n} ({s})"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The algorithms named by `--algo` with their options (the default algorithm when none).
+fn algorithms<D: Description>(
+    args: &BenchArgs,
+) -> Result<Vec<(Algorithm, String, Options)>, BadInput> {
+    let base = base_options::<D>(args)?;
+    let names = if args.algo.is_empty() {
+        vec![D::default_algorithm().name().to_owned()]
+    } else {
+        args.algo.iter().map(|a| a.trim().to_owned()).collect()
+    };
+    let mut out = Vec::new();
+    for name in names {
+        let mut parts = name.split('+');
+        let base_name = parts.next().unwrap_or_default();
+        let Some(algorithm) = D::algorithms().into_iter().find(|a| a.name() == base_name) else {
+            let all = D::algorithms();
+            return Err(BadInput(format!(
+                "unknown algorithm '{name}' for {}: valid algorithms are {}",
+                D::NAME,
+                listed(all.iter().map(|a| (a.name(), a.summary())))
+            )));
+        };
+        let mut options = base.clone();
+        for option in parts {
+            set_option::<D>(&mut options, option)?;
+        }
+        out.push((algorithm, name, options));
+    }
+    Ok(out)
+}
+
+/// The (algorithm, heuristic) pairs to run, checked against the description's names.
+fn pairs<D: Description>(args: &BenchArgs) -> Result<Vec<Pair>, BadInput> {
+    let known = D::heuristics();
     let heuristics: Vec<&'static str> = if args.heuristic.is_empty() {
-        vec![suite.default_heuristic()]
+        vec![D::default_heuristic()]
     } else {
         let mut v = Vec::new();
         for name in &args.heuristic {
-            let Some(spec) = suite.heuristics().iter().find(|h| h.name == name.trim()) else {
+            let Some(h) = known.iter().find(|h| h.0 == name.trim()) else {
                 return Err(BadInput(format!(
                     "unknown heuristic '{name}' for {}: valid heuristics are {}",
-                    args.problem,
-                    listed(
-                        suite
-                            .heuristics()
-                            .iter()
-                            .filter(|h| !h.hidden)
-                            .map(|h| format!("{} ({})", h.name, h.about))
-                            .collect()
-                    )
-                ))
-                .into());
+                    D::NAME,
+                    listed(known.iter().copied())
+                )));
             };
-            v.push(spec.name);
+            v.push(h.0);
         }
         v
     };
-    let mut pairs = Vec::new();
-    for a in algos {
-        let hs: Vec<&'static str> = if a.uses_heuristic {
+    let mut pairs: Vec<Pair> = Vec::new();
+    for (algorithm, name, options) in algorithms::<D>(args)? {
+        // Minimax visits every move whatever their order: one run, not one per move order.
+        let uses =
+            algorithm.uses_heuristic() && algorithm != Algorithm::Game(GameAlgorithm::Minimax);
+        let hs = if uses {
             heuristics.clone()
         } else {
             vec!["none"]
         };
-        for h in hs {
-            if !pairs.contains(&(a.name, h)) {
-                pairs.push((a.name, h));
+        for heuristic in hs {
+            let given = [heuristic, D::default_heuristic()][usize::from(heuristic == "none")];
+            let (name, options) = (name.clone(), options.clone());
+            let pair = Pair {
+                algorithm,
+                name,
+                heuristic,
+                given,
+                options,
+            };
+            if !pairs
+                .iter()
+                .any(|p| p.name == pair.name && p.heuristic == heuristic)
+            {
+                pairs.push(pair);
             }
         }
     }
     Ok(pairs)
 }
 
-fn read_file(path: &PathBuf) -> anyhow::Result<(String, String)> {
-    if path.as_os_str() == "-" {
-        let text = std::io::read_to_string(std::io::stdin()).context("reading standard input")?;
-        return Ok(("stdin".into(), text));
+/// The good instances of the files (of the shard) and the bad ones (each named on stderr).
+fn read_items<D: Description>(problem: &D, args: &BenchArgs) -> (Vec<Item<D::Instance>>, Vec<Bad>) {
+    let (mut items, mut bad) = (Vec::new(), Vec::new());
+    // A shard's instances: the same on every machine, as they depend on the files alone.
+    let (k, n) = args.shard.unwrap_or((1, 1));
+    let all = instances::gather(problem, &[], &args.files).into_iter();
+    for item in all.enumerate().filter(|e| e.0 % n == k - 1).map(|e| e.1) {
+        let source = match item.line {
+            Some(line) => format!("{}:{line}", item.source),
+            None => item.source,
+        };
+        match item.parsed {
+            Ok(instance) => {
+                let text = item
+                    .input
+                    .unwrap_or_else(|| problem.show(&instance).replace('\n', " / "));
+                items.push(Item {
+                    source,
+                    text,
+                    expected: item.expected,
+                    instance,
+                });
+            }
+            Err(msg) => {
+                let text = item.input.unwrap_or_default();
+                eprintln!("searchlab: {source}: bad instance '{text}': {msg}");
+                bad.push((source, text, msg));
+            }
+        }
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| BadInput(format!("cannot read {}: {e}", path.display())))?;
-    Ok((path.display().to_string(), text))
+    (items, bad)
 }
 
-fn status_name(s: Status) -> (&'static str, Option<&'static str>) {
-    match s {
-        Status::Solved => ("solved", None),
-        Status::Unsolvable => ("unsolvable", None),
-        Status::Stopped(searchlab_core::LimitKind::Nodes) => ("stopped", Some("nodes")),
-        Status::Stopped(searchlab_core::LimitKind::Time) => ("stopped", Some("time")),
-        Status::Stopped(searchlab_core::LimitKind::Cost) => ("stopped", Some("cost")),
-        Status::Stopped(searchlab_core::LimitKind::Cancelled) => ("stopped", Some("cancelled")),
-        Status::Stopped(searchlab_core::LimitKind::Memory) => ("stopped", Some("memory")),
+/// Makes every pair's problem once and prepares it (building or caching its tables, with
+/// their messages on stderr), so that bad options fail before any run and no run waits.
+fn prepare_all<D: Description>(pairs: &[Pair]) -> Result<(), BadInput> {
+    for pair in pairs {
+        let mut problem = D::new(&pair.options).map_err(BadInput)?;
+        let mut notes = crate::batch::Notes::default();
+        let (algorithm, given) = (pair.algorithm, pair.given);
+        problem
+            .prepare(algorithm, given, &mut |n| notes.note(n))
+            .map_err(BadInput)?;
+        notes.note(Note::Finished);
     }
+    Ok(())
 }
 
-/// The most `--jobs` per core accepted.
-const MAX_JOBS_PER_CORE: usize = 8;
-
-fn drive<S: Suite>(mut suite: S, args: &BenchArgs) -> anyhow::Result<ExitCode> {
-    let pairs = pairs(&suite, args)?;
+/// `searchlab bench` for the problem `D`.
+pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
+where
+    D: Description,
+    D::Instance: Sync,
+{
+    let pairs = pairs::<D>(args)?;
     let limits = args.limits.limits()?;
-    // More threads than cores only share them; far more is a typo (`--jobs 10000`).
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let most = MAX_JOBS_PER_CORE * cores;
-    if args.jobs == 0 || args.jobs > most {
-        return Err(BadInput(format!(
-            "--jobs {}: expected 1 to {most} ({MAX_JOBS_PER_CORE} per core, {cores} cores here)",
-            args.jobs
-        ))
-        .into());
-    }
-    let kind = suite.kind();
-
-    let (items, bad) = read_items(&suite, &args.files)?;
+    work::check_jobs(args.jobs)?;
+    let problem = D::new(&base_options::<D>(args)?).map_err(BadInput)?;
+    let (items, bad) = read_items(&problem, args);
     if items.is_empty() && bad.is_empty() {
         return Err(BadInput("no instances in the files given".into()).into());
     }
-    let mut heuristics: Vec<&'static str> = pairs.iter().map(|p| p.1).collect();
-    heuristics.dedup();
-    suite.prepare(&heuristics)?;
+    prepare_all::<D>(&pairs)?;
+    let (results, interrupted, total) = work::run_all::<D>(&items, &pairs, limits, args.jobs)?;
+    let rows = rows(D::KIND, &items, &pairs, &results);
+    let summaries: Vec<Summary> = pairs.iter().map(|p| output::summarise(p, &rows)).collect();
+    let disagreements = agree::check(&items, &pairs, &rows);
+    let report = Report {
+        kind: D::KIND,
+        args,
+        pairs: &pairs,
+        items: items.len(),
+        rows: &rows,
+        summaries,
+        disagreements,
+        bad,
+        interrupted,
+        total,
+    };
+    report.print()?;
+    report.finish()
+}
 
-    let (jobs, results, interrupted) = run_all(&suite, &items, &pairs, limits, args.jobs)?;
-
-    // Rows pair-major, in file order: the same for every job count.
-    let mut by_job: Vec<Vec<Option<(Run, u64)>>> = (0..items.len()).map(|_| Vec::new()).collect();
-    for (&(i, _), r) in jobs.iter().zip(results) {
-        by_job[i].push(r);
-    }
-    let mut rows: Vec<Row> = Vec::new();
-    for (p, &(algo, heuristic)) in pairs.iter().enumerate() {
+/// The rows, pair-major and in file order: the same for every job count.
+fn rows<I>(
+    kind: Kind,
+    items: &[Item<I>],
+    pairs: &[Pair],
+    results: &[Vec<Option<work::Measured>>],
+) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for (p, pair) in pairs.iter().enumerate() {
         for (i, item) in items.iter().enumerate() {
-            let Some((run, peak)) = &by_job[i][p] else {
-                continue;
-            };
-            let (status, limit) = status_name(run.status);
-            rows.push(Row {
-                index: i,
-                algorithm: algo,
-                heuristic,
-                source: item.source.clone(),
-                instance: item.text.clone(),
-                status,
-                limit,
-                cost: if kind == Kind::Puzzle {
-                    run.answer
-                } else {
-                    None
-                },
-                value: if kind == Kind::Game { run.answer } else { None },
-                length: run.length,
-                expanded: run.stats.expanded,
-                generated: run.stats.generated,
-                seconds: run.stats.elapsed.as_secs_f64(),
-                peak_bytes: *peak,
-            });
-        }
-    }
-    let summaries: Vec<Summary> = pairs
-        .iter()
-        .map(|&(a, h)| {
-            let mine: Vec<&Row> = rows
-                .iter()
-                .filter(|r| r.algorithm == a && r.heuristic == h)
-                .collect();
-            output::summarise(a, h, &mine)
-        })
-        .collect();
-    let disagreements = agreement(&items, &rows);
-
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    match args.format {
-        Format::Table => {
-            let limit_text = match (args.limits.max_nodes, args.limits.timeout) {
-                (None, None) => "no limits".to_string(),
-                (n, t) => {
-                    let mut v = Vec::new();
-                    if let Some(n) = n {
-                        v.push(format!("{n} nodes"));
-                    }
-                    if let Some(t) = t {
-                        v.push(format!("{t} s"));
-                    }
-                    format!("limits {}", v.join(", "))
-                }
-            };
-            writeln!(
-                out,
-                "{}: {} instance{}, {} pair{}, {limit_text}, {} job{}; peak mem = largest heap use of one search (measured)",
-                args.problem,
-                items.len(),
-                plural(items.len()),
-                pairs.len(),
-                plural(pairs.len()),
-                args.jobs,
-                plural(args.jobs)
-            )?;
-            out.write_all(output::table(&summaries, kind).as_bytes())?;
-            if disagreements.is_empty() && rows.iter().any(|r| r.status != "stopped") {
-                writeln!(out, "agreement: every answered instance has one answer")?;
+            if let Some((answer, peak)) = &results[i][p] {
+                rows.push(Row::new(kind, i, (p, pair), item, answer, *peak));
             }
         }
-        Format::Csv => out.write_all(output::csv(&rows).as_bytes())?,
-        Format::Json => {
-            let report = json!({
-                "problem": args.problem,
-                "jobs": args.jobs,
-                "max_nodes": args.limits.max_nodes,
-                "timeout": args.limits.timeout,
-                "interrupted": interrupted,
-                "summary": summaries,
-                "rows": rows,
-                "disagreements": disagreements,
-                "bad": bad.iter().map(|(s, t, m)| json!({ "source": s, "instance": t, "error": m })).collect::<Vec<_>>(),
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-        }
     }
-    out.flush()?;
+    rows
+}
 
-    if let Some(path) = &args.plot {
-        let series: Vec<plot::Series> = pairs
-            .iter()
-            .map(|&(a, h)| plot::Series {
-                label: pair_label(a, h),
-                points: rows
-                    .iter()
-                    .filter(|r| r.algorithm == a && r.heuristic == h && r.status != "stopped")
-                    .filter_map(|r| r.length.map(|l| (l, r.expanded)))
-                    .collect(),
-            })
+/// Everything a bench prints.
+struct Report<'a> {
+    kind: Kind,
+    args: &'a BenchArgs,
+    pairs: &'a [Pair],
+    items: usize,
+    rows: &'a [Row],
+    summaries: Vec<Summary>,
+    disagreements: Vec<agree::Disagreement>,
+    bad: Vec<Bad>,
+    interrupted: bool,
+    total: usize,
+}
+
+impl Report<'_> {
+    /// The first line of the table: what ran, under which limits.
+    fn heading(&self) -> String {
+        let (args, nodes, time) = (
+            self.args,
+            self.args.limits.max_nodes,
+            self.args.limits.timeout,
+        );
+        let limits: Vec<String> = (nodes.map(|n| format!("{n} nodes")).into_iter())
+            .chain(time.map(|t| format!("{t} s")))
             .collect();
-        let x_label = match kind {
-            Kind::Puzzle => "solution length (moves)",
-            Kind::Game => "moves left to the end of the game",
+        let limit_text = match limits.is_empty() {
+            true => "no limits".to_owned(),
+            false => format!("limits {}", limits.join(", ")),
         };
-        let title = format!("{}: nodes expanded per instance", args.problem);
-        plot::plot(path, &title, x_label, &series)?;
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let (n, p, j) = (self.items, self.pairs.len(), args.jobs);
+        format!(
+            "{}: {n} instance{}, {p} pair{}, {limit_text}, {j} job{}; peak mem = largest heap use of one search (measured)",
+            args.problem,
+            plural(n),
+            plural(p),
+            plural(j)
+        )
     }
 
-    for d in &disagreements {
-        eprintln!("searchlab: {}", d.message());
+    /// The table, CSV or JSON on stdout, and the plot.
+    fn print(&self) -> anyhow::Result<()> {
+        let stdout = std::io::stdout();
+        let mut out = std::io::BufWriter::new(stdout.lock());
+        match self.args.format {
+            Format::Table => {
+                writeln!(out, "{}", self.heading())?;
+                out.write_all(output::table(&self.summaries, self.kind).as_bytes())?;
+                if self.disagreements.is_empty() && self.rows.iter().any(|r| r.status != "stopped")
+                {
+                    writeln!(out, "agreement: every answered instance has one answer")?;
+                }
+            }
+            Format::Csv => out.write_all(output::csv(self.rows).as_bytes())?,
+            Format::Json => {
+                let bad: Vec<_> = self
+                    .bad
+                    .iter()
+                    .map(|(s, t, m)| json!({ "source": s, "instance": t, "error": m }))
+                    .collect();
+                let report = json!({
+                    "problem": self.args.problem,
+                    "jobs": self.args.jobs,
+                    "max_nodes": self.args.limits.max_nodes,
+                    "timeout": self.args.limits.timeout,
+                    "interrupted": self.interrupted,
+                    "summary": self.summaries,
+                    "rows": self.rows,
+                    "disagreements": self.disagreements,
+                    "bad": bad,
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+            }
+        }
+        out.flush()?;
+        if let Some(path) = &self.args.plot {
+            let title = format!("{}: nodes expanded per instance", self.args.problem);
+            plot::plot(path, &title, self.kind, self.pairs, self.rows)?;
+        }
+        Ok(())
     }
-    if interrupted {
-        eprintln!(
-            "searchlab: interrupted: {} of {} runs finished; the results above cover those",
-            rows.len(),
-            jobs.len()
-        );
-    }
-    if !disagreements.is_empty() {
-        eprintln!(
-            "searchlab: {} instance(s) with disagreeing answers: an algorithm is wrong or a heuristic is inadmissible",
-            disagreements.len()
-        );
-        return Ok(ExitCode::FAILURE);
-    }
-    if interrupted {
-        return Ok(ExitCode::from(130));
-    }
-    if !bad.is_empty() {
+
+    /// The messages on stderr and the exit status.
+    fn finish(&self) -> anyhow::Result<ExitCode> {
+        for d in &self.disagreements {
+            eprintln!("searchlab: {}", d.message());
+        }
+        if self.interrupted {
+            eprintln!(
+                "searchlab: interrupted: {} of {} runs finished; the results above cover those",
+                self.rows.len(),
+                self.total
+            );
+        }
+        if !self.disagreements.is_empty() {
+            eprintln!(
+                "searchlab: {} instance(s) with disagreeing answers: an algorithm is wrong or a heuristic is inadmissible",
+                self.disagreements.len()
+            );
+            return Ok(ExitCode::FAILURE);
+        }
+        if self.interrupted {
+            return Ok(ExitCode::from(130));
+        }
+        if self.bad.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
         eprintln!(
             "searchlab: {} bad instance line(s); the others ran",
-            bad.len()
+            self.bad.len()
         );
+        Ok(ExitCode::from(2))
     }
-    Ok(if bad.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(2)
+}
+
+/// `stopped`'s limit by its CSV name.
+fn limit_name(status: Status) -> Option<&'static str> {
+    use searchlab_core::LimitKind as L;
+    let Status::Stopped(kind) = status else {
+        return None;
+    };
+    Some(match kind {
+        L::Nodes => "nodes",
+        L::Time => "time",
+        L::Cost => "cost",
+        L::Cancelled => "cancelled",
+        L::Memory => "memory",
     })
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-/// The instances of `files`, and the bad ones (source, text, what), each named on stderr.
-#[allow(clippy::type_complexity)]
-fn read_items<S: Suite>(
-    suite: &S,
-    files: &[PathBuf],
-) -> anyhow::Result<(Vec<Item<S::Instance>>, Vec<(String, String, String)>)> {
-    let mut items: Vec<Item<S::Instance>> = Vec::new();
-    let mut bad: Vec<(String, String, String)> = Vec::new();
-    for path in files {
-        let (name, content) = read_file(path)?;
-        for parsed in suite.read(&name, &content) {
-            match parsed.instance {
-                Ok(instance) => items.push(Item {
-                    source: parsed.source,
-                    text: parsed.text,
-                    expected: parsed.expected,
-                    instance,
-                }),
-                Err(msg) => {
-                    eprintln!(
-                        "searchlab: {}: bad instance '{}': {msg}",
-                        parsed.source, parsed.text
-                    );
-                    bad.push((parsed.source, parsed.text, msg));
-                }
-            }
-        }
-    }
-    Ok((items, bad))
-}
-
-/// One run per instance and pair, on `job_count` threads, Ctrl-C stopping what has not
-/// started: the (instance, pair) of each run, its result and peak heap (`None`: not
-/// finished), and whether the user interrupted.
-#[allow(clippy::type_complexity)]
-fn run_all<S: Suite>(
-    suite: &S,
-    items: &[Item<S::Instance>],
-    pairs: &[(&'static str, &'static str)],
-    limits: searchlab_core::Limits,
-    job_count: usize,
-) -> anyhow::Result<(Vec<(usize, usize)>, Vec<Option<(Run, u64)>>, bool)> {
-    // Instance-major, so that an interrupted run has comparable results for every pair.
-    let jobs: Vec<(usize, usize)> = (0..items.len())
-        .flat_map(|i| (0..pairs.len()).map(move |p| (i, p)))
-        .collect();
-    // Ctrl-C sets this flag: no run starts after it, and the searches under way poll it (every
-    // ~1000 expansions) and end with `Stopped(Cancelled)`, which is not a result: such runs
-    // count as not finished.
-    let cancel = Cancel::new();
-    let limits = limits.with_cancel(cancel.clone());
-    {
-        let cancel = cancel.clone();
-        // ctrlc rather than raw signal handling: it is portable, needs no unsafe code here,
-        // and runs the handler on its own thread, where setting a flag is all we do. Fails
-        // only when a handler is already set, in which case Ctrl-C keeps its default.
-        // The handler runs on one thread, so checking before setting cannot race itself.
-        let _ = ctrlc::set_handler(move || {
-            if cancel.is_cancelled() {
-                std::process::exit(130);
-            }
-            cancel.cancel();
-        });
-    }
-    // indicatif draws on stderr only when it is a terminal: silent when piped.
-    let bar = ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} runs  {elapsed_precise} {msg}")
-            .expect("a valid template"),
-    );
-    if !bar.is_hidden() {
-        // Redraw the elapsed time while one long search runs.
-        bar.enable_steady_tick(std::time::Duration::from_millis(250));
-    }
-    let one = |&(i, p): &(usize, usize)| -> Option<(Run, u64)> {
-        if cancel.is_cancelled() {
-            return None;
-        }
-        let (algo, heuristic) = pairs[p];
-        // Each search on a thread of its own: the core keeps per-thread caches (A*'s dense
-        // node table over all 8-puzzle boards is pooled per thread), which would otherwise be
-        // paid, in time and in measured memory, by whichever run came first on a thread.
-        // Every run then starts from the same state, as a single `searchlab solve` does, and
-        // its figures do not depend on the order of the runs or on --jobs.
-        let measured = std::thread::scope(|scope| {
-            std::thread::Builder::new()
-                // The depth-first searches recurse once per ply; as much stack as the main
-                // thread has, so that no search depends on where it runs.
-                .stack_size(8 << 20)
-                .spawn_scoped(scope, || {
-                    let meter = Meter::start();
-                    let run = suite.run(&items[i].instance, algo, heuristic, &limits);
-                    (run, meter.peak())
-                })
-                .map(|handle| handle.join())
-        });
-        bar.inc(1);
-        match measured {
-            Ok(Ok((run, _))) if run.status == Status::Stopped(LimitKind::Cancelled) => None,
-            Ok(Ok(measured)) => Some(measured),
-            // A panic in a search is a bug: let it surface with its own message.
-            Ok(Err(panic)) => std::panic::resume_unwind(panic),
-            Err(e) => panic!("cannot start a search thread: {e}"),
-        }
-    };
-    // No more threads than runs.
-    let threads = job_count.min(jobs.len()).max(1);
-    let results: Vec<Option<(Run, u64)>> = if threads == 1 {
-        jobs.iter().map(one).collect()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("starting the worker threads")?;
-        pool.install(|| jobs.par_iter().map(one).collect())
-    };
-    bar.finish_and_clear();
-    let interrupted = cancel.is_cancelled();
-    Ok((jobs, results, interrupted))
-}
-
-/// Instances where the answers (and the expected answer written in the file) differ.
-fn agreement<I>(items: &[Item<I>], rows: &[Row]) -> Vec<Disagreement> {
-    let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        let mut answers: Vec<(String, String)> = Vec::new();
-        if let Some(e) = &item.expected
-            && (e.parse::<i64>().is_ok() || e == "unsolvable")
-        {
-            answers.push(("expected".into(), e.clone()));
-        }
-        for r in rows.iter().filter(|r| r.index == i) {
-            if let Some(a) = r.answer() {
-                answers.push((pair_label(r.algorithm, r.heuristic), a));
-            }
-        }
-        let first = answers.first().map(|a| a.1.clone());
-        if answers.iter().any(|a| Some(&a.1) != first.as_ref()) {
-            out.push(Disagreement {
-                source: item.source.clone(),
-                instance: item.text.clone(),
-                answers,
-            });
-        }
-    }
-    out
 }

@@ -203,35 +203,3 @@ fn split_expected(text: &str, split: bool) -> (&str, Option<String>) {
         _ => (text.trim(), None),
     }
 }
-
-/// One line of an instance file, unparsed (what `bench` reads).
-#[derive(Clone, Debug)]
-pub struct Instance {
-    /// Where it came from, for messages: `file:line`.
-    pub source: String,
-    /// The instance text, without the expected answer.
-    pub text: String,
-    /// The expected answer after `|`, trimmed, if any.
-    pub expected: Option<String>,
-}
-
-/// Splits `content` into instances; `name` prefixes the line numbers in `source`.
-pub fn parse_lines(name: &str, content: &str) -> Vec<Instance> {
-    let content = content.strip_prefix('\u{feff}').unwrap_or(content);
-    content
-        .lines()
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
-                return None;
-            }
-            let (text, expected) = split_expected(line, true);
-            Some(Instance {
-                source: format!("{name}:{}", i + 1),
-                text: text.to_owned(),
-                expected,
-            })
-        })
-        .collect()
-}

@@ -40,7 +40,7 @@ enum Command {
         problem: u32,
     },
     /// Run algorithms against each other over instance files and compare them.
-    Bench(bench::BenchArgs),
+    Bench(Box<bench::BenchArgs>),
 }
 
 /// A judge: input, output, where messages about bad cases go; returns the bad cases.
@@ -110,7 +110,7 @@ fn main() -> ExitCode {
         _ => match Cli::from_arg_matches(&matches) {
             Ok(cli) => match cli.command {
                 Command::Judge { problem } => judge(problem),
-                Command::Bench(args) => bench::run(args),
+                Command::Bench(args) => bench::run(*args),
             },
             Err(e) => e.exit(),
         },

@@ -43,6 +43,8 @@ pub struct Entry {
     pub default_heuristic: &'static str,
     /// Runs `solve`.
     pub solve: fn(&SolveArgs, &Choice) -> anyhow::Result<ExitCode>,
+    /// Runs `bench`.
+    pub bench: fn(&crate::bench::BenchArgs) -> anyhow::Result<ExitCode>,
     /// Runs the generator: options, seed, count.
     pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
     /// Its `match` and `play` commands, for a game that is [`searchlab_core::Playable`].
@@ -51,7 +53,10 @@ pub struct Entry {
 
 impl Entry {
     /// The entry of the problem `D`.
-    pub fn of<D: Description>() -> Entry {
+    pub fn of<D: Description>() -> Entry
+    where
+        D::Instance: Sync,
+    {
         Entry {
             name: D::NAME,
             summary: D::SUMMARY,
@@ -65,6 +70,7 @@ impl Entry {
             refusal: D::refusal,
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
+            bench: crate::bench::bench::<D>,
             generate: |options, seed, count| {
                 let problem = D::new(&Options::new())?;
                 problem.generate(options, &mut SplitMix64::new(seed), count)

@@ -3,9 +3,11 @@
 
 use std::fmt::Write as _;
 
+use searchlab_core::{Answer, Kind, Status};
 use serde::Serialize;
+use serde_json::Value as Json;
 
-use super::suite::Kind;
+use super::{Item, Pair, limit_name};
 use crate::render::format_duration;
 
 /// One run of one (algorithm, heuristic) pair on one instance.
@@ -14,8 +16,11 @@ pub struct Row {
     /// The instance's position among all good instances (for the agreement check).
     #[serde(skip)]
     pub index: usize,
-    /// The algorithm.
-    pub algorithm: &'static str,
+    /// The pair's position in the list of pairs.
+    #[serde(skip)]
+    pub pair: usize,
+    /// The algorithm, with its options (`alphabeta+no-table`).
+    pub algorithm: String,
     /// The heuristic (games: the move order), `none` when the algorithm takes none.
     pub heuristic: &'static str,
     /// `file:line` of the instance.
@@ -27,10 +32,10 @@ pub struct Row {
     /// The limit that stopped the run: `nodes` or `time`.
     pub limit: Option<&'static str>,
     /// The solution cost (puzzles).
-    pub cost: Option<i64>,
+    pub cost: Option<Json>,
     /// The game value (games).
-    pub value: Option<i64>,
-    /// Solution length (puzzles) or moves left to the end of the game (games).
+    pub value: Option<Json>,
+    /// Solution cost (puzzles) or moves in the principal variation (games).
     pub length: Option<u64>,
     /// Nodes expanded.
     pub expanded: u64,
@@ -44,11 +49,62 @@ pub struct Row {
 }
 
 impl Row {
+    /// The row of `answer`, the run of `pairs[pair]` on `items[index]`.
+    pub fn new<I>(
+        kind: Kind,
+        index: usize,
+        (pair, p): (usize, &Pair),
+        item: &Item<I>,
+        answer: &Answer,
+        peak_bytes: u64,
+    ) -> Row {
+        let number = answer
+            .length
+            .as_deref()
+            .map(|l| crate::batch::length_json(Some(l)));
+        let length = match kind {
+            Kind::Puzzle => answer
+                .length
+                .as_deref()
+                .and_then(|l| l.parse::<f64>().ok())
+                .map(|l| l.round() as u64),
+            Kind::Game => answer
+                .moves
+                .as_deref()
+                .map(|m| m.split_whitespace().count() as u64),
+        };
+        Row {
+            index,
+            pair,
+            algorithm: p.name.clone(),
+            heuristic: p.heuristic,
+            source: item.source.clone(),
+            instance: item.text.clone(),
+            status: answer.status.name(),
+            limit: limit_name(answer.status),
+            cost: if kind == Kind::Puzzle {
+                number.clone()
+            } else {
+                None
+            },
+            value: if kind == Kind::Game { number } else { None },
+            length: length.filter(|_| answer.status == Status::Solved),
+            expanded: answer.stats.expanded,
+            generated: answer.stats.generated,
+            seconds: answer.stats.elapsed.as_secs_f64(),
+            peak_bytes,
+        }
+    }
+
     /// The answer the agreement check compares: the cost or value, or `unsolvable`.
     pub fn answer(&self) -> Option<String> {
         match self.status {
             "unsolvable" => Some("unsolvable".into()),
-            _ => self.cost.or(self.value).map(|a| a.to_string()),
+            _ => self
+                .cost
+                .as_ref()
+                .or(self.value.as_ref())
+                .map(|a| a.to_string()),
         }
     }
 }
@@ -65,8 +121,8 @@ pub fn pair_label(algorithm: &str, heuristic: &str) -> String {
 /// The aggregate of one pair over all instances it ran on.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
-    /// The algorithm.
-    pub algorithm: &'static str,
+    /// The algorithm, with its options.
+    pub algorithm: String,
     /// The heuristic, `none` when the algorithm takes none.
     pub heuristic: &'static str,
     /// Instances run.
@@ -100,18 +156,21 @@ fn lower_median<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<T> {
     v.get(v.len().saturating_sub(1) / 2).copied()
 }
 
-/// The summary of the rows of one pair.
-pub fn summarise(algorithm: &'static str, heuristic: &'static str, rows: &[&Row]) -> Summary {
+/// The summary of the rows of `pair`.
+pub fn summarise(pair: &Pair, rows: &[Row]) -> Summary {
+    let rows: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.algorithm == pair.name && r.heuristic == pair.heuristic)
+        .collect();
     let expanded_total: u64 = rows.iter().map(|r| r.expanded).sum();
     let seconds_total: f64 = rows.iter().map(|r| r.seconds).sum();
     let answers: Vec<f64> = rows
         .iter()
-        .filter_map(|r| r.cost.or(r.value))
-        .map(|a| a as f64)
+        .filter_map(|r| r.cost.as_ref().or(r.value.as_ref()).and_then(Json::as_f64))
         .collect();
     Summary {
-        algorithm,
-        heuristic,
+        algorithm: pair.name.clone(),
+        heuristic: pair.heuristic,
         instances: rows.len(),
         solved: rows.iter().filter(|r| r.status != "stopped").count(),
         stopped: rows.iter().filter(|r| r.status == "stopped").count(),
@@ -129,34 +188,6 @@ pub fn summarise(algorithm: &'static str, heuristic: &'static str, rows: &[&Row]
         peak_bytes: rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         mean_answer: (!answers.is_empty())
             .then(|| answers.iter().sum::<f64>() / answers.len() as f64),
-    }
-}
-
-/// An instance on which the answers differ.
-#[derive(Clone, Debug, Serialize)]
-pub struct Disagreement {
-    /// `file:line`.
-    pub source: String,
-    /// The instance as written.
-    pub instance: String,
-    /// Each pair's answer (and `expected` for the answer written in the file), in order.
-    pub answers: Vec<(String, String)>,
-}
-
-impl Disagreement {
-    /// One line for stderr.
-    pub fn message(&self) -> String {
-        let answers: Vec<String> = self
-            .answers
-            .iter()
-            .map(|(who, a)| format!("{who} {a}"))
-            .collect();
-        format!(
-            "DISAGREEMENT on {} ({}): {}",
-            self.source,
-            self.instance,
-            answers.join(", ")
-        )
     }
 }
 
@@ -184,33 +215,17 @@ fn format_rate(r: f64) -> String {
 
 /// The summaries as an aligned text table.
 pub fn table(summaries: &[Summary], kind: Kind) -> String {
-    let mut cells: Vec<Vec<String>> = vec![
-        [
-            "pair",
-            "inst",
-            "solved",
-            "stopped",
-            "expanded",
-            "med exp",
-            "generated",
-            "med gen",
-            "nodes/s",
-            "time",
-            "med time",
-            "peak mem",
-            if kind == Kind::Game {
-                "mean value"
-            } else {
-                "mean cost"
-            },
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-    ];
+    let last = if kind == Kind::Game {
+        "mean value"
+    } else {
+        "mean cost"
+    };
+    let header = "pair|inst|solved|stopped|expanded|med exp|generated|med gen|nodes/s|time|med time|peak mem";
+    let mut cells: Vec<Vec<String>> =
+        vec![header.split('|').chain([last]).map(String::from).collect()];
     for s in summaries {
         cells.push(vec![
-            pair_label(s.algorithm, s.heuristic),
+            pair_label(&s.algorithm, s.heuristic),
             s.instances.to_string(),
             s.solved.to_string(),
             s.stopped.to_string(),
@@ -225,24 +240,13 @@ pub fn table(summaries: &[Summary], kind: Kind) -> String {
             s.mean_answer.map_or("-".into(), |m| format!("{m:.2}")),
         ]);
     }
-    let widths: Vec<usize> = (0..cells[0].len())
-        .map(|c| {
-            cells
-                .iter()
-                .map(|r| r[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
+    let width = |c: usize| cells.iter().map(|r| r[c].chars().count()).max();
+    let widths: Vec<usize> = (0..cells[0].len()).map(|c| width(c).unwrap_or(0)).collect();
     let mut out = String::new();
     for row in &cells {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            if c == 0 {
-                let _ = write!(line, "{cell:<w$}", w = widths[c]);
-            } else {
-                let _ = write!(line, "  {cell:>w$}", w = widths[c]);
-            }
+        let mut line = format!("{:<w$}", row[0], w = widths[0]);
+        for (cell, w) in row.iter().zip(&widths).skip(1) {
+            let _ = write!(line, "  {cell:>w$}");
         }
         out += line.trim_end();
         out.push('\n');
@@ -251,10 +255,9 @@ pub fn table(summaries: &[Summary], kind: Kind) -> String {
 }
 
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
+    match s.contains([',', '"', '\n']) {
+        true => format!("\"{}\"", s.replace('"', "\"\"")),
+        false => s.to_string(),
     }
 }
 
@@ -263,7 +266,7 @@ pub fn csv(rows: &[Row]) -> String {
     let mut out = String::from(
         "algorithm,heuristic,source,instance,status,limit,cost,value,length,expanded,generated,seconds,peak_bytes\n",
     );
-    let opt = |v: Option<i64>| v.map_or(String::new(), |v| v.to_string());
+    let opt = |v: &Option<Json>| v.as_ref().map_or(String::new(), |v| v.to_string());
     for r in rows {
         let _ = writeln!(
             out,
@@ -274,8 +277,8 @@ pub fn csv(rows: &[Row]) -> String {
             csv_field(&r.instance),
             r.status,
             r.limit.unwrap_or(""),
-            opt(r.cost),
-            opt(r.value),
+            opt(&r.cost),
+            opt(&r.value),
             r.length.map_or(String::new(), |v| v.to_string()),
             r.expanded,
             r.generated,

@@ -1,32 +1,59 @@
-//! `--plot`: nodes expanded against solution length (games: moves left), one colour per pair,
-//! log scale, as an SVG drawn by plotters.
+//! `--plot`: nodes expanded against solution length (games: moves of the principal
+//! variation), one colour per pair, log scale, as an SVG drawn by plotters.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::anyhow;
 use plotters::prelude::*;
+use searchlab_core::Kind;
 
-/// One pair's points: (length, nodes expanded).
-pub struct Series {
-    /// The legend label.
-    pub label: String,
-    /// The points.
-    pub points: Vec<(u64, u64)>,
+use super::Pair;
+use super::output::{Row, pair_label};
+
+/// One pair's legend label and points (length, nodes expanded).
+type Series = (String, Vec<(u64, u64)>);
+
+/// Writes the chart of `rows`, a series per pair, to `path`.
+pub fn plot(
+    path: &Path,
+    title: &str,
+    kind: Kind,
+    pairs: &[Pair],
+    rows: &[Row],
+) -> anyhow::Result<()> {
+    let series: Vec<Series> = pairs
+        .iter()
+        .map(|p| {
+            let points = rows
+                .iter()
+                .filter(|r| {
+                    r.algorithm == p.name && r.heuristic == p.heuristic && r.status != "stopped"
+                })
+                .filter_map(|r| r.length.map(|l| (l, r.expanded)))
+                .collect();
+            (pair_label(&p.name, p.heuristic), points)
+        })
+        .collect();
+    let x_label = match kind {
+        Kind::Puzzle => "solution length (moves)",
+        Kind::Game => "moves of the principal variation",
+    };
+    draw(path, title, x_label, &series)
 }
 
-/// Writes the chart to `path`.
-pub fn plot(path: &Path, title: &str, x_label: &str, series: &[Series]) -> anyhow::Result<()> {
+/// Draws `series` to `path`.
+fn draw(path: &Path, title: &str, x_label: &str, series: &[Series]) -> anyhow::Result<()> {
     // plotters' errors borrow its backend's error type; one message is all we need.
     let err = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
     let max_x = series
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.0))
+        .flat_map(|s| s.1.iter().map(|p| p.0))
         .max()
         .unwrap_or(1) as f64;
     let max_y = series
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .flat_map(|s| s.1.iter().map(|p| p.1))
         .max()
         .unwrap_or(1)
         .max(10) as f64;
@@ -56,11 +83,10 @@ pub fn plot(path: &Path, title: &str, x_label: &str, series: &[Series]) -> anyho
         } else {
             0.0
         };
-        let points: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .map(|&(x, y)| (x as f64 + shift, y.max(1) as f64))
-            .collect();
+        let points: Vec<(f64, f64)> =
+            s.1.iter()
+                .map(|&(x, y)| (x as f64 + shift, y.max(1) as f64))
+                .collect();
         chart
             .draw_series(
                 points
@@ -68,11 +94,11 @@ pub fn plot(path: &Path, title: &str, x_label: &str, series: &[Series]) -> anyho
                     .map(|&p| Circle::new(p, 3, colour.mix(0.7).filled())),
             )
             .map_err(|e| err(&e))?
-            .label(s.label.clone())
+            .label(s.0.clone())
             .legend(move |(x, y)| Circle::new((x + 8, y), 4, colour.filled()));
         // The median per length as a line: the trend at a glance.
         let mut by_length: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
-        for &(x, y) in &s.points {
+        for &(x, y) in &s.1 {
             by_length.entry(x).or_default().push(y.max(1));
         }
         let medians = by_length.into_iter().map(|(x, mut ys)| {

@@ -1,0 +1,108 @@
+//! The agreement check: on each instance, the answers of exact algorithms (and the expected
+//! answer written in the file) must be equal, and a bounded algorithm's answer must be within
+//! its bound of the exact one.
+
+use searchlab_core::Algorithm;
+use serde::Serialize;
+
+use super::output::{Row, pair_label};
+use super::{Item, Pair};
+
+/// What an algorithm promises about its answer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+// `Bounded` and `None` wait for the catalogue's inexact algorithms (wastar, greedy, beam).
+#[allow(dead_code)]
+pub enum Promise {
+    /// The exact answer: the optimal cost, or the game's value.
+    Optimal,
+    /// A cost at most `weight` times the optimal one.
+    Bounded(f64),
+    /// Nothing: an answer, not checked.
+    None,
+}
+
+/// What `algorithm` promises.
+///
+/// TODO(catalogue promise): replace with `SearchAlgorithm::promise()` when the catalogue has
+/// it; until then every algorithm of the catalogue is exact on the registered problems (BFS
+/// and IDDFS find the fewest actions, which is the cost on their unit-cost puzzles).
+pub fn promise(algorithm: Algorithm) -> Promise {
+    match algorithm {
+        Algorithm::Search(_) | Algorithm::Game(_) => Promise::Optimal,
+    }
+}
+
+/// An instance on which the answers differ.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    /// `file:line`.
+    pub source: String,
+    /// The instance as written.
+    pub instance: String,
+    /// Each pair's answer (and `expected` for the answer written in the file), in order.
+    pub answers: Vec<(String, String)>,
+}
+
+impl Disagreement {
+    /// One line for stderr.
+    pub fn message(&self) -> String {
+        let answers: Vec<String> = self
+            .answers
+            .iter()
+            .map(|(w, a)| format!("{w} {a}"))
+            .collect();
+        let (source, instance) = (&self.source, &self.instance);
+        format!(
+            "DISAGREEMENT on {source} ({instance}): {}",
+            answers.join(", ")
+        )
+    }
+}
+
+/// Whether a bounded answer `got` is within `weight` of the exact `exact`.
+fn within(got: &str, exact: &str, weight: f64) -> bool {
+    match (got.parse::<f64>(), exact.parse::<f64>()) {
+        (Ok(g), Ok(e)) => g <= weight * e + 1e-9 * e.abs().max(1.0),
+        _ => got == exact,
+    }
+}
+
+/// The instances where the answers differ.
+pub fn check<I>(items: &[Item<I>], pairs: &[Pair], rows: &[Row]) -> Vec<Disagreement> {
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let mut exact: Vec<(String, String)> = Vec::new();
+        if let Some(e) = &item.expected
+            && (e.parse::<f64>().is_ok() || e == "unsolvable")
+        {
+            exact.push(("expected".into(), e.clone()));
+        }
+        let mut bounded: Vec<(String, String, f64)> = Vec::new();
+        for r in rows.iter().filter(|r| r.index == i) {
+            let (Some(a), Some(pair)) = (r.answer(), pairs.get(r.pair)) else {
+                continue;
+            };
+            let who = pair_label(&r.algorithm, r.heuristic);
+            match promise(pair.algorithm) {
+                Promise::Optimal => exact.push((who, a)),
+                Promise::Bounded(w) => bounded.push((who, a, w)),
+                Promise::None => {}
+            }
+        }
+        let first = exact.first().map(|a| a.1.clone());
+        let exact_differ = exact.iter().any(|a| Some(&a.1) != first.as_ref());
+        let bound_broken = first
+            .as_ref()
+            .is_some_and(|f| bounded.iter().any(|(_, a, w)| !within(a, f, *w)));
+        if exact_differ || bound_broken {
+            let mut answers = exact;
+            answers.extend(bounded.into_iter().map(|(who, a, _)| (who, a)));
+            out.push(Disagreement {
+                source: item.source.clone(),
+                instance: item.text.clone(),
+                answers,
+            });
+        }
+    }
+    out
+}
