@@ -34,7 +34,10 @@ pub struct PlayFns {
 
 impl Entry {
     /// The entry of a game `D` that strategies and people can also play (`match`, `play`).
-    pub fn game<D: Playable>() -> Entry {
+    pub fn game<D: Playable>() -> Entry
+    where
+        D::Instance: Sync,
+    {
         Entry {
             play: Some(PlayFns {
                 options: D::play_options(),
