@@ -21,6 +21,8 @@
 //!   (or loaded into the disk cache) once, before any run.
 //! * Ctrl-C stops the runs under way (they poll a cancel flag) and starts no more, then prints
 //!   what finished (exit status 130); a second Ctrl-C ends the process at once.
+//! * Exit status otherwise: 2 when an instance line was bad (the others ran), else 1 when a
+//!   limit stopped a run before its answer (each such row says which), else 0.
 
 mod agree;
 mod output;
@@ -480,14 +482,21 @@ impl Report<'_> {
         if self.interrupted {
             return Ok(ExitCode::from(130));
         }
-        if self.bad.is_empty() {
-            return Ok(ExitCode::SUCCESS);
+        if !self.bad.is_empty() {
+            eprintln!(
+                "searchlab: {} bad instance line(s); the others ran",
+                self.bad.len()
+            );
+            return Ok(ExitCode::from(2));
         }
-        eprintln!(
-            "searchlab: {} bad instance line(s); the others ran",
-            self.bad.len()
-        );
-        Ok(ExitCode::from(2))
+        // A limit is an outcome, reported in its row, and the status says a run was cut short
+        // (the same rule as `solve`).
+        let stopped = self.rows.iter().filter(|r| r.status == "stopped").count();
+        if stopped > 0 {
+            eprintln!("searchlab: {stopped} run(s) stopped by a limit before an answer");
+            return Ok(ExitCode::FAILURE);
+        }
+        Ok(ExitCode::SUCCESS)
     }
 }
 

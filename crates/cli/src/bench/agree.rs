@@ -2,33 +2,35 @@
 //! answer written in the file) must be equal, and a bounded algorithm's answer must be within
 //! its bound of the exact one.
 
-use searchlab_core::Algorithm;
+use searchlab_core::{Algorithm, Promise as CataloguePromise};
 use serde::Serialize;
 
 use super::output::{Row, pair_label};
 use super::{Item, Pair};
 
-/// What an algorithm promises about its answer.
+/// What an algorithm promises about its answer, as the agreement check reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-// `Bounded` and `None` wait for the catalogue's inexact algorithms (wastar, greedy, beam).
-#[allow(dead_code)]
 pub enum Promise {
     /// The exact answer: the optimal cost, or the game's value.
     Optimal,
     /// A cost at most `weight` times the optimal one.
     Bounded(f64),
-    /// Nothing: an answer, not checked.
+    /// Nothing: an answer, reported but never called wrong (greedy, beam).
     None,
 }
 
-/// What `algorithm` promises.
-///
-/// TODO(catalogue promise): replace with `SearchAlgorithm::promise()` when the catalogue has
-/// it; until then every algorithm of the catalogue is exact on the registered problems (BFS
-/// and IDDFS find the fewest actions, which is the cost on their unit-cost puzzles).
+/// What `algorithm` promises, from the catalogue ([`SearchAlgorithm::promise`]). BFS, IDDFS
+/// and bidirectional BFS find the fewest actions, which is the cost on the unit-cost puzzles
+/// they are benchmarked on; on a weighted problem (a grid, a graph) a disagreement of theirs
+/// is reported as such.
 pub fn promise(algorithm: Algorithm) -> Promise {
     match algorithm {
-        Algorithm::Search(_) | Algorithm::Game(_) => Promise::Optimal,
+        Algorithm::Search(a) => match a.promise() {
+            CataloguePromise::Optimal | CataloguePromise::FewestActions => Promise::Optimal,
+            CataloguePromise::Bounded(w) => Promise::Bounded(w.value()),
+            CataloguePromise::None => Promise::None,
+        },
+        Algorithm::Game(_) => Promise::Optimal,
     }
 }
 
