@@ -361,6 +361,10 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         game: &'a G,
         eval: &'a E,
     ) -> Engine<'a, G, E> {
+        // The memory limit caps the growing table: past it, new positions are not stored.
+        if let Some(bytes) = self.config.limits.max_memory {
+            self.table.cap_bytes(bytes);
+        }
         Engine {
             game,
             eval,

@@ -207,6 +207,10 @@ impl<G: Game + ?Sized> Pvs<G> {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
         let iterative = self.config.iterative;
+        // The memory limit caps the growing table: past it, new positions are not stored.
+        if let Some(bytes) = self.config.limits.max_memory {
+            self.table.cap_bytes(bytes);
+        }
         let mut engine = Engine {
             game,
             eval,

@@ -165,6 +165,20 @@ impl<K: Eq + Hash> TranspositionTable<K> {
         }
     }
 
+    /// Caps a growing table at `bytes` (a search's [`crate::Limits::max_memory`]): past it, new
+    /// keys are not stored and the search goes on without them (it only re-searches more; a
+    /// table never decides an answer it was not given). A fixed table is allocated at its size
+    /// once and is left as it is.
+    pub fn cap_bytes(&mut self, bytes: u64) {
+        if let Storage::Map { max_entries, .. } = &mut self.storage {
+            // A hash map holds a key and an entry per slot, with about 1/8 of its slots free
+            // and a control byte each: count 2x the pair to stay under the cap.
+            let per_key = 2 * std::mem::size_of::<(K, Entry)>() as u64;
+            let cap = usize::try_from(bytes / per_key.max(1)).unwrap_or(usize::MAX);
+            *max_entries = (*max_entries).min(cap);
+        }
+    }
+
     /// The size of one slot of a fixed table, in bytes (the key, the entry, a generation).
     pub fn slot_bytes() -> usize {
         std::mem::size_of::<Slot<K>>()
