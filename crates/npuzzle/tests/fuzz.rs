@@ -114,3 +114,21 @@ fn signs_are_not_tiles() {
         })
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// POJ 1077's reader (now in the crate): any input gives answers and located messages,
+    /// never a panic; every message names its line.
+    #[test]
+    fn judge_1077_never_panics_and_names_lines(text in prop_oneof![bytes(), mixture(TOKENS)]) {
+        let mut out = Vec::new();
+        let mut messages = Vec::new();
+        let bad = searchlab_npuzzle::describe::judge_1077(&text, &mut out, &mut |m| messages.push(m))
+            .expect("writing to a Vec cannot fail");
+        prop_assert_eq!(bad, messages.len());
+        for m in &messages {
+            prop_assert!(m.starts_with("line ") || m.starts_with("lines "), "{}", m);
+        }
+    }
+}

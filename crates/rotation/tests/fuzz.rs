@@ -108,3 +108,19 @@ fn signs_are_not_numbers() {
         Err(BoardError::NotANumber { position: 1, .. })
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// POJ 2286's reader (now in the crate): any input gives answers or messages, never a
+    /// panic, and the count of bad boards is the count of messages.
+    #[test]
+    fn judge_2286_never_panics(text in proptest::collection::vec(any::<u8>(), 0..300)
+        .prop_map(|b| String::from_utf8_lossy(&b).into_owned())) {
+        let mut out = Vec::new();
+        let mut messages = Vec::new();
+        let bad = searchlab_rotation::describe::judge_2286(&text, &mut out, &mut |m| messages.push(m))
+            .expect("writing to a Vec cannot fail");
+        prop_assert_eq!(bad, messages.len());
+    }
+}
