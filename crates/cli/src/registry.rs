@@ -75,6 +75,7 @@ pub fn registry() -> Vec<Entry> {
         Entry::of::<searchlab_triangle::describe::Triangle>(),
         Entry::of::<searchlab_gametree::describe::Tree>(),
         Entry::of::<searchlab_waterjug::WaterJug>(),
+        Entry::of::<searchlab_grid::describe::GridPaths>(),
     ]
 }
 
