@@ -92,7 +92,7 @@ fn a_bad_map_is_named_by_file_and_line_and_the_other_queries_are_answered() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("mixed.scen:3"), "{stderr}");
+    assert!(stderr.contains("mixed.scen: line 3"), "{stderr}");
     assert!(stderr.contains("bad.map:14"), "{stderr}");
     let rows = json_lines(&out.stdout);
     let statuses: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();

@@ -274,7 +274,11 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                         input: input(line),
                         name: None,
                         expected,
-                        instance: self.instance(scenario, &map, &file),
+                        // The driver names the file and line; the message need not repeat them.
+                        instance: self.instance(scenario, &map, &file).map_err(|e| {
+                            e.strip_prefix(&format!("{file}:{line}: "))
+                                .map_or(e.clone(), str::to_owned)
+                        }),
                     }
                 }
                 Err(e) => {
@@ -287,7 +291,10 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                         input: input(line),
                         name: None,
                         expected: None,
-                        instance: Err(e.to_string()),
+                        instance: Err(match e {
+                            GridError::Parse { what, .. } => what,
+                            other => other.to_string(),
+                        }),
                     }
                 }
             });
@@ -389,6 +396,11 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
             Outcome::NoSolution => unsolvable(run.stats.clone(), "no path"),
             Outcome::Stopped(kind) => stopped(*kind, run.stats.clone()),
         };
+        if self.jps {
+            answer
+                .lines
+                .push("jump point search: the statistics count jump points".into());
+        }
         if let Some(out) = &self.draw {
             let file = self.picture(out, inst);
             let path = run
