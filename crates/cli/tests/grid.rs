@@ -166,3 +166,48 @@ fn generated_queries_solve_to_their_own_lengths() {
     );
     assert_eq!(again.stdout, out.stdout);
 }
+
+#[test]
+fn bad_queries_are_named_and_an_unreachable_goal_is_an_answer() {
+    let dir = scratch("queries");
+    let map = "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n";
+    std::fs::write(dir.join("tiny.map"), map).unwrap();
+    let scen = dir.join("q.scen");
+    std::fs::write(
+        &scen,
+        "version 1\n\
+         0\ttiny.map\t5\t3\t0\t0\t1\t2\t2.41421356\n\
+         0\tnothere.map\t5\t3\t0\t0\t1\t0\t1\n\
+         0\ttiny.map\t5\t3\t2\t0\t1\t0\t1\n\
+         0\ttiny.map\t6\t3\t0\t0\t1\t0\t1\n\
+         0\ttiny.map\t5\t3\t9\t9\t1\t0\t1\n",
+    )
+    .unwrap();
+    let out = searchlab(&["solve", "grid", "-f", scen.to_str().unwrap()], "");
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    for (line, what) in [
+        (3, "nothere.map"),
+        (4, "blocked"),
+        (5, "6x3"),
+        (6, "outside"),
+    ] {
+        let named = stderr
+            .lines()
+            .any(|l| l.contains(&format!("q.scen: line {line}:")) && l.contains(what));
+        assert!(named, "line {line} ({what}): {stderr}");
+    }
+    assert!(text(&out.stdout).contains("length 2.41421356"), "{stderr}");
+    // Across the wall: no path, an answer (exit 0).
+    let tiny = dir.join("tiny.map");
+    let out = searchlab(
+        &["solve", "grid", &format!("{} 0 0 4 0", tiny.display())],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("no path"),
+        "{}",
+        text(&out.stdout)
+    );
+}
