@@ -92,6 +92,7 @@ pub fn registry() -> Vec<Entry> {
         Entry::of::<searchlab_waterjug::WaterJug>(),
         Entry::of::<searchlab_connect4::describe::Connect4Game>(),
         Entry::of::<searchlab_graph::describe::GraphProblem>(),
+        Entry::of::<searchlab_grid::describe::GridPaths>(),
     ]
 }
 

@@ -30,6 +30,7 @@
 //! assert_eq!(moves_to_string(run.outcome.actions().unwrap()), "E E E S S");
 //! ```
 
+pub mod describe;
 mod draw;
 mod error;
 mod generate;
