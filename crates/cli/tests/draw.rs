@@ -62,3 +62,50 @@ fn a_file_of_trees_gets_one_picture_per_line() {
     assert!(stderr.contains("t-2.svg (5 nodes"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_tictactoe_board_is_drawn_to_the_depth_asked() {
+    let dir = scratch("ttt");
+    let file = dir.join("ttt.svg");
+    let f = file.to_str().unwrap();
+    let boards = "x../.o./...\n.../.x./...\n";
+    let out = searchlab(
+        &["solve", "tictactoe", "--draw", f, "--draw-depth", "2"],
+        boards,
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // x../.o./...: 7 moves, then 6 replies each: 1 + 7 + 42 positions.
+    assert!(
+        stderr.contains(&format!("wrote {f} (50 nodes, 2 plies)")),
+        "{stderr}"
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"node ").count(), 50);
+    assert!(svg.contains("x to move, 2 plies"), "{svg}");
+    // The second board: 8 moves, 7 replies each.
+    let second = std::fs::read_to_string(dir.join("ttt-2.svg")).expect(&stderr);
+    assert_eq!(second.matches("class=\"node ").count(), 1 + 8 + 56);
+    // Too deep a picture is refused with a reason, and the answer still comes.
+    let deep = searchlab(
+        &[
+            "solve",
+            "tictactoe",
+            "empty",
+            "--draw",
+            f,
+            "--draw-depth",
+            "9",
+        ],
+        "",
+    );
+    assert!(deep.status.success());
+    assert!(
+        text(&deep.stderr).contains("not written"),
+        "{}",
+        text(&deep.stderr)
+    );
+    assert!(text(&deep.stdout).contains("draw"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
