@@ -109,3 +109,33 @@ fn a_tictactoe_board_is_drawn_to_the_depth_asked() {
     assert!(text(&deep.stdout).contains("draw"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_triangle_position_is_drawn_to_the_depth_asked() {
+    let dir = scratch("triangle");
+    let file = dir.join("tri.svg");
+    let f = file.to_str().unwrap();
+    let out = searchlab(
+        &[
+            "solve",
+            "triangle",
+            "2-5 5-9 9-10 6-10 8-9 2-3 5-6 6-9 7-8 1-3 3-5 4-5",
+            "--draw",
+            f,
+            "--draw-depth",
+            "1",
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // 12 of the 18 segments drawn: the root and 6 children.
+    assert!(
+        stderr.contains(&format!("wrote {f} (7 nodes, 1 plies)")),
+        "{stderr}"
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.trim_end().ends_with("</svg>"));
+    assert_eq!(svg.matches("class=\"node ").count(), 7);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
