@@ -9,6 +9,7 @@ mod alloc;
 mod batch;
 mod bench;
 mod error;
+mod help;
 mod instances;
 mod limits;
 mod matchcmd;
@@ -43,6 +44,25 @@ enum Command {
     Bench(Box<bench::BenchArgs>),
 }
 
+/// `searchlab help [TOPIC...]`: `stats`, or the help of the command named (as clap's own
+/// `help` subcommand would print it).
+fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
+    if topic.first().is_some_and(|t| *t == "stats") {
+        print!("{}", help::stats_page());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut cmd = &mut command;
+    for name in topic {
+        cmd = cmd.find_subcommand_mut(name.as_str()).ok_or_else(|| {
+            BadInput(format!(
+                "help: no command or topic '{name}' (topics: stats; commands: see `searchlab help`)"
+            ))
+        })?;
+    }
+    cmd.print_long_help()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// A judge: input, output, where messages about bad cases go; returns the bad cases.
 type Judge = fn(&str, &mut dyn Write, &mut dyn FnMut(String)) -> std::io::Result<usize>;
 
@@ -69,6 +89,13 @@ const JUDGES: &[(u32, &str, Judge)] = &[
 fn main() -> ExitCode {
     let entries = registry::registry();
     let command = Cli::command()
+        // Our own `help`, which knows topics beside the commands (`help stats`).
+        .disable_help_subcommand(true)
+        .subcommand(
+            clap::Command::new("help")
+                .about("Print help: of a command (`help solve fifteen`), or `help stats` (what every statistic means)")
+                .arg(clap::Arg::new("topic").num_args(0..).value_name("COMMAND|stats")),
+        )
         .subcommand(registry::solve_command(&entries))
         .subcommand(registry::gen_command(&entries))
         .subcommand(matchcmd::match_command(&entries))
@@ -85,8 +112,16 @@ fn main() -> ExitCode {
                         .help("Output format: text, or JSON Lines (one problem per line)"),
                 ),
         );
-    let matches = command.get_matches();
+    let matches = command.clone().get_matches();
     let result = match matches.subcommand() {
+        Some(("help", m)) => {
+            let topic: Vec<&String> = m
+                .get_many::<String>("topic")
+                .into_iter()
+                .flatten()
+                .collect();
+            help(command, &topic)
+        }
         Some(("solve", m)) => {
             // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its
             // last frame behind the shell prompt. Wipe it, then end as the signal would (130).

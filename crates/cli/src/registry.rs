@@ -85,6 +85,7 @@ pub fn registry() -> Vec<Entry> {
     vec![
         Entry::of::<searchlab_npuzzle::describe::EightPuzzle>(),
         Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>(),
+        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>(),
         Entry::of::<searchlab_rotation::describe::Rotation>(),
         Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>(),
         Entry::game::<searchlab_triangle::describe::Triangle>(),

@@ -12,6 +12,13 @@ use crate::{GameTree, ParseError, analyse};
 #[derive(Debug)]
 pub struct Tree {
     root: Player,
+    /// `--draw FILE`: where to write each tree's picture.
+    draw: Option<std::path::PathBuf>,
+    /// The line of each well-formed tree of a one-tree-per-line file, in the order they are
+    /// solved (the driver solves the well-formed ones in order): names their pictures.
+    lines: std::sync::Mutex<Vec<usize>>,
+    /// Trees solved so far.
+    solved: std::sync::atomic::AtomicUsize,
 }
 
 fn player_name(p: Player) -> &'static str {
@@ -68,6 +75,58 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+impl Tree {
+    /// With `--draw`, writes `tree`'s picture and says on stderr what was written (or why
+    /// not: a picture is a by-product, so a failure does not change the answer).
+    fn draw_picture(&self, tree: &GameTree) {
+        let Some(base) = &self.draw else { return };
+        let k = self
+            .solved
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let lines = self.lines.lock().map(|l| l.clone()).unwrap_or_default();
+        // One tree: the file as named; several: the tree's line (or its number) appended.
+        let tag = match lines.len() {
+            0 | 1 if k == 0 => None,
+            0 | 1 => Some(k + 1),
+            _ => lines.get(k).copied(),
+        };
+        let path = match tag {
+            None => base.clone(),
+            Some(t) => {
+                let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+                let ext = base
+                    .extension()
+                    .map_or("svg".into(), |e| e.to_string_lossy());
+                base.with_file_name(format!("{stem}-{t}.{ext}"))
+            }
+        };
+        let heading = match lines.get(k) {
+            Some(line) if lines.len() > 1 => format!("line {line}: {}", self.show(tree)),
+            _ => self.show(tree),
+        };
+        let opts = crate::DrawOptions {
+            heading: Some(heading),
+            ..crate::DrawOptions::default()
+        };
+        let svg = match crate::draw_tree(tree, &opts) {
+            Ok(svg) => svg,
+            Err(e) => {
+                eprintln!("--draw: {} not written: {e}", path.display());
+                return;
+            }
+        };
+        match std::fs::write(&path, svg) {
+            Ok(()) => eprintln!(
+                "--draw: wrote {} ({} nodes, {} leaves)",
+                path.display(),
+                tree.len(),
+                tree.leaf_count()
+            ),
+            Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
+        }
+    }
+}
+
 impl Description for Tree {
     type Instance = GameTree;
     const NAME: &'static str = "gametree";
@@ -89,12 +148,20 @@ looked at.";
     const WHOLE_INPUT: bool = true;
 
     fn options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
-            "root",
-            "SIDE",
-            Some("max"),
-            "who moves at the root: max or min",
-        )];
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "root",
+                "SIDE",
+                Some("max"),
+                "who moves at the root: max or min",
+            ),
+            OptionSpec::value(
+                "draw",
+                "FILE.svg",
+                None,
+                "also draw each tree as SVG (values, alpha-beta's bounds and cuts): FILE.svg for one tree, FILE-LINE.svg for the trees of a file of one tree per line",
+            ),
+        ];
         OPTIONS
     }
     fn heuristics() -> &'static [(&'static str, &'static str)] {
@@ -111,7 +178,12 @@ looked at.";
             Some(1) => Player::Min,
             _ => Player::Max,
         };
-        Ok(Self { root })
+        Ok(Self {
+            root,
+            draw: options.get("draw").map(std::path::PathBuf::from),
+            lines: std::sync::Mutex::new(Vec::new()),
+            solved: std::sync::atomic::AtomicUsize::new(0),
+        })
     }
     fn parse(&self, text: &str) -> Result<GameTree, String> {
         GameTree::parse(text, self.root).map_err(|e| explain(text, &e))
@@ -152,18 +224,24 @@ looked at.";
         if !per_line {
             return None;
         }
-        Some(
-            lines
-                .into_iter()
-                .map(|(line, text, expected)| Parsed {
-                    line,
-                    input: Some(text.to_owned()),
-                    name: None,
-                    expected,
-                    instance: self.parse(text),
-                })
-                .collect(),
-        )
+        let parsed: Vec<Parsed<GameTree>> = lines
+            .into_iter()
+            .map(|(line, text, expected)| Parsed {
+                line,
+                input: Some(text.to_owned()),
+                name: None,
+                expected,
+                instance: self.parse(text),
+            })
+            .collect();
+        if let Ok(mut good) = self.lines.lock() {
+            *good = parsed
+                .iter()
+                .filter(|p| p.instance.is_ok())
+                .map(|p| p.line)
+                .collect();
+        }
+        Some(parsed)
     }
     fn show(&self, tree: &GameTree) -> String {
         format!(
@@ -189,6 +267,7 @@ looked at.";
         // Within the limits: the comparison of both searches, on a tree small enough.
         let a = analyse(tree);
         let mut ans = Answer::new(Status::Solved, run.stats);
+        self.draw_picture(tree);
         let pv: Vec<String> = (1..=a.pv.len())
             .map(|i| tree.path_name(&a.pv[..i]))
             .collect();

@@ -21,6 +21,12 @@ pub struct TicTacToeGame {
     all_moves: bool,
     no_table: bool,
     iterative: bool,
+    /// `--draw FILE.svg`: where to draw each board's game tree.
+    draw: Option<std::path::PathBuf>,
+    /// `--draw-depth D`: how many plies the picture shows.
+    draw_depth: u32,
+    /// Boards solved so far (names the pictures of the second and later boards).
+    solved: std::sync::atomic::AtomicUsize,
 }
 
 /// One position with the game it is asked in.
@@ -49,6 +55,51 @@ fn squares(moves: &[Square]) -> String {
 }
 
 impl TicTacToeGame {
+    /// With `--draw`, writes the picture of `job`'s game tree and says on stderr what was
+    /// written, or why not (a picture is a by-product: the answer stands either way).
+    fn draw_picture(&self, job: &Job) {
+        let Some(base) = &self.draw else { return };
+        let k = self
+            .solved
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = if k == 0 {
+            base.clone()
+        } else {
+            let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+            let ext = base
+                .extension()
+                .map_or("svg".into(), |e| e.to_string_lossy());
+            base.with_file_name(format!("{stem}-{}.{ext}", k + 1))
+        };
+        let opts = searchlab_gametree::DrawOptions {
+            heading: Some(format!("{}, {} plies", self.show(job), self.draw_depth)),
+            ..searchlab_gametree::DrawOptions::default()
+        };
+        let svg = match searchlab_gametree::game_svg(
+            &job.game,
+            &SeedEval,
+            &job.board,
+            self.draw_depth,
+            |m| m.to_string(),
+            &opts,
+        ) {
+            Ok(svg) => svg,
+            Err(e) => {
+                eprintln!("--draw: {} not written: {e}", path.display());
+                return;
+            }
+        };
+        let nodes = svg.matches("class=\"node ").count();
+        match std::fs::write(&path, svg) {
+            Ok(()) => eprintln!(
+                "--draw: wrote {} ({nodes} nodes, {} plies)",
+                path.display(),
+                self.draw_depth
+            ),
+            Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
+        }
+    }
+
     /// What a value means, in words.
     fn meaning(&self, job: &Job, value: Value, complete: bool) -> String {
         match job.game.scoring() {
@@ -178,6 +229,18 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
                 "alphabeta: iterative deepening, depths 1, 2, ... up to --max-depth or the end",
             ),
             OptionSpec::flag("no-table", "alphabeta without a transposition table"),
+            OptionSpec::value(
+                "draw",
+                "FILE.svg",
+                None,
+                "also draw the game tree below each board, --draw-depth plies deep, as SVG (values, alpha-beta's bounds and cuts, moves on the edges): FILE.svg for the first board, FILE-2.svg for the second, ...",
+            ),
+            OptionSpec::value(
+                "draw-depth",
+                "D",
+                Some("2"),
+                "plies the --draw picture shows (positions below are estimated by the evaluator; at most a few thousand nodes)",
+            ),
         ];
         OPTIONS
     }
@@ -211,6 +274,9 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             all_moves: options.flag("all-moves"),
             no_table: options.flag("no-table"),
             iterative: options.flag("iterative"),
+            draw: options.get("draw").map(std::path::PathBuf::from),
+            draw_depth: options.parse("draw-depth")?.unwrap_or(2),
+            solved: std::sync::atomic::AtomicUsize::new(0),
         })
     }
     fn parse(&self, text: &str) -> Result<Job, String> {
@@ -293,6 +359,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             game: job.game.clone().with_order(order),
             ..job.clone()
         };
+        self.draw_picture(job);
         let (result, moves) = self.search(job, algo, limits);
         let mut a = match &result.outcome {
             GameOutcome::Solved(s) => {

@@ -23,6 +23,12 @@ pub struct Triangle {
     symmetry: bool,
     /// One solver for the batch: its table's entries are facts about positions.
     solver: RefCell<Option<Solver>>,
+    /// `--draw FILE.svg`: where to draw each position's game tree.
+    draw: Option<std::path::PathBuf>,
+    /// `--draw-depth D`: how many plies the picture shows.
+    draw_depth: u32,
+    /// Positions solved so far (names the pictures of the second and later ones).
+    solved: std::cell::Cell<usize>,
 }
 
 /// A position with the moves that led to it.
@@ -209,6 +215,53 @@ fn solved(
     a
 }
 
+impl Triangle {
+    /// With `--draw`, writes the picture of the game tree below `p` and says on stderr what
+    /// was written, or why not (a picture is a by-product: the answer stands either way).
+    fn draw_picture(&self, game: &TriangleWar, p: &Played) {
+        let Some(base) = &self.draw else { return };
+        let k = self.solved.get();
+        self.solved.set(k + 1);
+        let path = if k == 0 {
+            base.clone()
+        } else {
+            let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+            let ext = base
+                .extension()
+                .map_or("svg".into(), |e| e.to_string_lossy());
+            base.with_file_name(format!("{stem}-{}.{ext}", k + 1))
+        };
+        let first = self.show(p).lines().next().unwrap_or_default().to_owned();
+        let opts = searchlab_gametree::DrawOptions {
+            heading: Some(format!("{first}, {} plies", self.draw_depth)),
+            ..searchlab_gametree::DrawOptions::default()
+        };
+        let svg = match searchlab_gametree::game_svg(
+            game,
+            &|_: &Position| 0,
+            &p.position,
+            self.draw_depth,
+            |m| m.to_string(),
+            &opts,
+        ) {
+            Ok(svg) => svg,
+            Err(e) => {
+                eprintln!("--draw: {} not written: {e}", path.display());
+                return;
+            }
+        };
+        let nodes = svg.matches("class=\"node ").count();
+        match std::fs::write(&path, svg) {
+            Ok(()) => eprintln!(
+                "--draw: wrote {} ({nodes} nodes, {} plies)",
+                path.display(),
+                self.draw_depth
+            ),
+            Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
+        }
+    }
+}
+
 impl Description for Triangle {
     type Instance = Played;
     const NAME: &'static str = "triangle";
@@ -237,10 +290,24 @@ transposition table); minimax values the position alone.";
     const KIND: Kind = Kind::Game;
 
     fn options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[OptionSpec::flag(
-            "no-symmetry",
-            "do not let rotated and reflected positions share transposition-table entries",
-        )];
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::flag(
+                "no-symmetry",
+                "do not let rotated and reflected positions share transposition-table entries",
+            ),
+            OptionSpec::value(
+                "draw",
+                "FILE.svg",
+                None,
+                "also draw the game tree below each position, --draw-depth plies deep, as SVG (margins for A; positions cut off by the depth count 0 and are marked estimated): FILE.svg for the first position, FILE-2.svg for the second, ...",
+            ),
+            OptionSpec::value(
+                "draw-depth",
+                "D",
+                Some("2"),
+                "plies the --draw picture shows (at most a few thousand nodes)",
+            ),
+        ];
         OPTIONS
     }
     fn heuristics() -> &'static [(&'static str, &'static str)] {
@@ -262,6 +329,9 @@ transposition table); minimax values the position alone.";
         Ok(Self {
             symmetry: !options.flag("no-symmetry"),
             solver: RefCell::new(None),
+            draw: options.get("draw").map(std::path::PathBuf::from),
+            draw_depth: options.parse("draw-depth")?.unwrap_or(2),
+            solved: std::cell::Cell::new(0),
         })
     }
     fn parse(&self, text: &str) -> Result<Played, String> {
@@ -346,6 +416,7 @@ transposition table); minimax values the position alone.";
             MoveOrder::Greedy
         };
         let game = TriangleWar::new(order, self.symmetry);
+        self.draw_picture(&game, p);
         if let Algorithm::Game(algo @ (GameAlgorithm::Pvs | GameAlgorithm::Mtdf)) = algorithm {
             // The catalogue's searches give the value and one principal variation, not every
             // move's value: the first move of the variation is one best move.
