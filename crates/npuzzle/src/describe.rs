@@ -69,7 +69,7 @@ fn solve_board<const W: usize, const N: usize>(
     } else {
         algo.run(puzzle, board, heuristic, limits)
     };
-    run_answer(result, |m| moves_to_string(m))
+    run_answer(result, moves_to_string)
 }
 
 /// The generator's options (both puzzles).
