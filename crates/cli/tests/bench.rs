@@ -361,7 +361,14 @@ fn unknown_names_list_the_valid_ones() {
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("unknown problem 'sudoku'"), "{err}");
-    for name in ["eight", "fifteen", "rotation", "tictactoe", "triangle", "grid"] {
+    for name in [
+        "eight",
+        "fifteen",
+        "rotation",
+        "tictactoe",
+        "triangle",
+        "grid",
+    ] {
         assert!(err.contains(name), "{name}: {err}");
     }
 
