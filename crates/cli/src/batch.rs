@@ -195,7 +195,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
 }
 
 /// Whether `answer` agrees with the expected answer, by what the algorithm promises
-/// ([`SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
+/// ([`searchlab_core::SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
 /// must give it exactly (the description's [`Description::matches`]); weighted A* may cost up
 /// to its weight times the expected optimum, never less; greedy and beam search may cost any
 /// amount not below the optimum (they are never wrong for a longer path). An answer without a

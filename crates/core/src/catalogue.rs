@@ -128,37 +128,37 @@ pub const DEFAULT_BEAM_WIDTH: NonZeroUsize = match NonZeroUsize::new(100) {
 /// it takes one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SearchAlgorithm {
-    /// A* ([`astar`]): optimal with an admissible heuristic; keeps every node.
+    /// A* ([`astar()`]): optimal with an admissible heuristic; keeps every node.
     Astar,
-    /// IDA* ([`idastar`]): optimal, memory linear in the depth.
+    /// IDA* ([`idastar()`]): optimal, memory linear in the depth.
     Idastar,
-    /// Iterative deepening DFS ([`iddfs`]): fewest actions, no heuristic.
+    /// Iterative deepening DFS ([`iddfs()`]): fewest actions, no heuristic.
     Iddfs,
-    /// Breadth-first search ([`bfs`]): fewest actions, no heuristic.
+    /// Breadth-first search ([`bfs()`]): fewest actions, no heuristic.
     Bfs,
-    /// Uniform-cost search ([`ucs`], Dijkstra): optimal, no heuristic.
+    /// Uniform-cost search ([`ucs()`], Dijkstra): optimal, no heuristic.
     Ucs,
-    /// Greedy best-first search ([`greedy`]): by the heuristic alone, no cost promised.
+    /// Greedy best-first search ([`greedy()`]): by the heuristic alone, no cost promised.
     Greedy,
-    /// Weighted A* ([`wastar`]) with weight `w` (`wastar:W`, default 2): at most `w` times the
+    /// Weighted A* ([`wastar()`]) with weight `w` (`wastar:W`, default 2): at most `w` times the
     /// optimum.
     Wastar(Weight),
-    /// Beam search ([`beam`]) keeping the best `width` nodes per layer (`beam:K`, default
+    /// Beam search ([`beam()`]) keeping the best `width` nodes per layer (`beam:K`, default
     /// 100): may miss every path.
     Beam(NonZeroUsize),
-    /// Recursive best-first search ([`rbfs`]): optimal, memory linear in the depth.
+    /// Recursive best-first search ([`rbfs()`]): optimal, memory linear in the depth.
     Rbfs,
-    /// Depth-first branch-and-bound ([`dfbnb`]) with its first bound from a greedy run and the
+    /// Depth-first branch-and-bound ([`dfbnb()`]) with its first bound from a greedy run and the
     /// cost limit (`dfbnb`, the default: without a bound, a space with cycles is searched
     /// depth-first until a limit stops it) or from the cost limit alone (`dfbnb:max-depth`,
     /// with `--max-depth`).
     Dfbnb(InitialBound),
-    /// Bidirectional BFS ([`bibfs`]): fewest actions; needs an explicit goal state.
+    /// Bidirectional BFS ([`bibfs()`]): fewest actions; needs an explicit goal state.
     Bibfs,
-    /// MM ([`mm`]), bidirectional search meeting in the middle: optimal; needs an explicit
+    /// MM ([`mm()`]), bidirectional search meeting in the middle: optimal; needs an explicit
     /// goal state.
     Mm,
-    /// Fringe search ([`fringe`]): IDA*'s thresholds over a list, optimal.
+    /// Fringe search ([`fringe()`]): IDA*'s thresholds over a list, optimal.
     Fringe,
 }
 
@@ -348,14 +348,14 @@ impl SearchAlgorithm {
 /// and gives no value to compare, so it plays in `searchlab match` instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameAlgorithm {
-    /// Plain minimax ([`minimax`]): every move of every position, every root move valued.
+    /// Plain minimax ([`minimax()`]): every move of every position, every root move valued.
     Minimax,
     /// Alpha-beta ([`AlphaBeta`]) with the configuration's table and deepening.
     Alphabeta,
     /// Principal variation search ([`Pvs`]): null windows after the first move, the same
     /// table and deepening settings as alpha-beta.
     Pvs,
-    /// MTD(f) ([`mtdf`]): null-window alpha-beta tests with a table, narrowing the value
+    /// MTD(f) ([`mtdf()`]): null-window alpha-beta tests with a table, narrowing the value
     /// range (the configuration's, else the game's, else bisection of +-(2^30 - 1), outside
     /// which a value would be reported clamped).
     Mtdf,

@@ -8,7 +8,7 @@
 //!
 //! ## How a database is built
 //!
-//! With the core's [`build_pdb`](searchlab_core::build_pdb) over [`PatternSpace`]: an abstract state is the cells of the
+//! With the core's [`build_pdb`] over [`PatternSpace`]: an abstract state is the cells of the
 //! pattern tiles plus the REGION of the blank, the connected set of non-pattern cells it can
 //! reach for free (named by its lowest cell). Moving a pattern tile into the region costs 1;
 //! moves of other tiles inside the region cost nothing and are folded into the region, so every
@@ -109,7 +109,7 @@ pub struct PatternState {
     pub region: u8,
 }
 
-/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`](searchlab_core::build_pdb) (see the
+/// The abstract space of one pattern of a `W x W` puzzle, searched by [`build_pdb`] (see the
 /// module documentation).
 #[derive(Clone, Debug)]
 pub struct PatternSpace<const W: usize, const N: usize> {

@@ -19,7 +19,7 @@ pub enum Promise {
     None,
 }
 
-/// What `algorithm` promises, from the catalogue ([`SearchAlgorithm::promise`]). BFS, IDDFS
+/// What `algorithm` promises, from the catalogue ([`searchlab_core::SearchAlgorithm::promise`]). BFS, IDDFS
 /// and bidirectional BFS find the fewest actions, which is the cost on the unit-cost puzzles
 /// they are benchmarked on; on a weighted problem (a grid, a graph) a disagreement of theirs
 /// is reported as such.
