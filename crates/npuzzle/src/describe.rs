@@ -80,14 +80,31 @@ const GEN_OPTIONS: &[OptionSpec] = &[OptionSpec::value(
     "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly among the solvable boards",
 )];
 
-/// Boards of `puzzle`, uniform or `--moves` from the goal.
+/// The generator's options of the puzzles with a choice of goal (15- and 24-puzzle).
+const GOAL_GEN_OPTIONS: &[OptionSpec] = &[
+    OptionSpec::value(
+        "depth",
+        "D",
+        None,
+        "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly",
+    ),
+    OptionSpec::value(
+        "goal",
+        "GOAL",
+        Some("blank-first"),
+        "the goal: blank-first or blank-last",
+    ),
+];
+
+/// Boards of `puzzle`, uniform or the option `moves` (its name) random moves from the goal.
 fn generate<const W: usize, const N: usize>(
     puzzle: &SlidingPuzzle<W, N>,
+    moves: &str,
     options: &Options,
     rng: &mut SplitMix64,
     count: usize,
 ) -> Result<Vec<String>, String> {
-    let moves: Option<u32> = options.parse("moves")?;
+    let moves: Option<u32> = options.parse(moves)?;
     Ok((0..count)
         .map(|_| match moves {
             None => random_board(puzzle, rng).to_string(),
@@ -174,7 +191,7 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String> {
-        generate(&self.puzzle, options, rng, count)
+        generate(&self.puzzle, "moves", options, rng, count)
     }
 }
 
@@ -212,11 +229,14 @@ fn parse_order(text: &str) -> Result<[Move; 4], String> {
 }
 
 /// The 15-puzzle's goal option.
-fn fifteen_goal(options: &Options) -> Result<Fifteen, String> {
+/// The puzzle with the goal `--goal` names: blank first (the default) or last.
+fn puzzle_with_goal<const W: usize, const N: usize>(
+    options: &Options,
+) -> Result<SlidingPuzzle<W, N>, String> {
     Ok(
         match options.choice("goal", &["blank-first", "blank-last"])? {
-            Some(1) => Fifteen::standard(),
-            _ => Fifteen::blank_first(),
+            Some(1) => SlidingPuzzle::standard(),
+            _ => SlidingPuzzle::blank_first(),
         },
     )
 }
@@ -337,7 +357,7 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
     fn new(options: &Options) -> Result<Self, String> {
         let order = parse_order(options.get("order").unwrap_or("udlr"))?;
         Ok(Self {
-            puzzle: fifteen_goal(options)?.with_order(order),
+            puzzle: puzzle_with_goal::<4, 16>(options)?.with_order(order),
             reflect: options.flag("reflect"),
             heuristic: Box::new(Zero),
             threads: threads(options)?,
@@ -388,21 +408,7 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         )
     }
     fn gen_options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[
-            OptionSpec::value(
-                "depth",
-                "D",
-                None,
-                "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly",
-            ),
-            OptionSpec::value(
-                "goal",
-                "GOAL",
-                Some("blank-first"),
-                "the goal: blank-first or blank-last",
-            ),
-        ];
-        OPTIONS
+        GOAL_GEN_OPTIONS
     }
     fn generate(
         &self,
@@ -410,14 +416,8 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String> {
-        let puzzle = fifteen_goal(options)?;
-        let depth: Option<u32> = options.parse("depth")?;
-        Ok((0..count)
-            .map(|_| match depth {
-                None => random_board(&puzzle, rng).to_string(),
-                Some(d) => scrambled_board(&puzzle, rng, d).to_string(),
-            })
-            .collect())
+        let puzzle = puzzle_with_goal::<4, 16>(options)?;
+        generate(&puzzle, "depth", options, rng, count)
     }
 }
 
@@ -437,15 +437,6 @@ impl std::fmt::Debug for TwentyFourPuzzle {
 }
 
 /// The 24-puzzle's goal option.
-fn twentyfour_goal(options: &Options) -> Result<TwentyFour, String> {
-    Ok(
-        match options.choice("goal", &["blank-first", "blank-last"])? {
-            Some(1) => TwentyFour::standard(),
-            _ => TwentyFour::blank_first(),
-        },
-    )
-}
-
 impl Description for TwentyFourPuzzle {
     type Instance = Board<25>;
     const NAME: &'static str = "twentyfour";
@@ -485,7 +476,7 @@ every node it reaches: give it --max-nodes.";
     }
     fn new(options: &Options) -> Result<Self, String> {
         Ok(Self {
-            puzzle: twentyfour_goal(options)?,
+            puzzle: puzzle_with_goal::<5, 25>(options)?,
             heuristic: Box::new(Zero),
             threads: threads(options)?,
         })
@@ -522,21 +513,7 @@ every node it reaches: give it --max-nodes.";
         )
     }
     fn gen_options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[
-            OptionSpec::value(
-                "depth",
-                "D",
-                None,
-                "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly",
-            ),
-            OptionSpec::value(
-                "goal",
-                "GOAL",
-                Some("blank-first"),
-                "the goal: blank-first or blank-last",
-            ),
-        ];
-        OPTIONS
+        GOAL_GEN_OPTIONS
     }
     fn generate(
         &self,
@@ -544,14 +521,8 @@ every node it reaches: give it --max-nodes.";
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String> {
-        let puzzle = twentyfour_goal(options)?;
-        let depth: Option<u32> = options.parse("depth")?;
-        Ok((0..count)
-            .map(|_| match depth {
-                None => random_board(&puzzle, rng).to_string(),
-                Some(d) => scrambled_board(&puzzle, rng, d).to_string(),
-            })
-            .collect())
+        let puzzle = puzzle_with_goal::<5, 25>(options)?;
+        generate(&puzzle, "depth", options, rng, count)
     }
 }
 
