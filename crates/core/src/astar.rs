@@ -3,25 +3,27 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::best_first::{NO_PARENT, path_to};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex, vec_bytes_after};
 
-const NO_PARENT: u32 = u32::MAX;
-
-struct Node<S, A, C, M> {
-    state: S,
+/// A node of A*'s table, shared with the other best-first searches that keep every node
+/// ([`crate::best_first`]: uniform-cost, greedy, weighted A*), so that all of them store and
+/// rebuild paths the same way.
+pub(crate) struct Node<S, A, C, M> {
+    pub(crate) state: S,
     /// What the node index keeps to derive the children's keys (the rank, for dense tables).
-    memo: M,
-    g: C,
-    h: C,
-    parent: u32,
-    action: Option<A>,
-    closed: bool,
+    pub(crate) memo: M,
+    pub(crate) g: C,
+    pub(crate) h: C,
+    pub(crate) parent: u32,
+    pub(crate) action: Option<A>,
+    pub(crate) closed: bool,
 }
 
 /// The node type of a run over `P` with the node index `I`.
-type NodeOf<P, I> = Node<
+pub(crate) type NodeOf<P, I> = Node<
     <P as Problem>::State,
     <P as Problem>::Action,
     <P as Problem>::Cost,
@@ -30,7 +32,7 @@ type NodeOf<P, I> = Node<
 
 /// Open-list entry: lowest f first, then highest g (deeper nodes, nearer the goal), then
 /// first created (lowest node id); the heap pops the greatest, hence the `Reverse`s.
-type Entry<C> = (Reverse<C>, C, Reverse<u32>);
+pub(crate) type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 
 /// f and g values up to this use buckets; larger ones move the open list to a heap.
 const BUCKET_LIMIT: u64 = 1 << 12;
@@ -569,13 +571,9 @@ where
         // (with no actions) under any limit, as in every other search.
         if problem.is_goal(&node.state) {
             let cost = node.g;
-            let mut path = Vec::new();
-            let mut i = id;
-            while nodes[i as usize].parent != NO_PARENT {
-                path.push(nodes[i as usize].action.clone().expect("non-root node"));
-                i = nodes[i as usize].parent;
-            }
-            path.reverse();
+            let path = path_to(id, |i| {
+                (nodes[i as usize].parent, nodes[i as usize].action.clone())
+            });
             stats.elapsed = budget.elapsed();
             return SearchResult {
                 outcome: Outcome::Solved {

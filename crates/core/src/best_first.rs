@@ -11,6 +11,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::mem::size_of;
 
+use crate::astar::{Entry, Node, NodeOf};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
@@ -34,21 +35,6 @@ pub(crate) enum Policy {
         denominator: u64,
     },
 }
-
-struct Node<S, A, C, M> {
-    state: S,
-    memo: M,
-    g: C,
-    h: C,
-    parent: u32,
-    action: Option<A>,
-    closed: bool,
-}
-
-/// Open-list entry: smallest key first, then largest tie (g for weighted A*), then the
-/// earliest created node; the heap pops the greatest, hence the `Reverse`s. A node whose g
-/// improved is pushed again and its stale entry skipped when popped.
-type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 
 /// Bytes one entry of a hash index over states `S` takes, roughly: the key, the id, and the
 /// table's control byte and spare room (hashbrown keeps at most 7/8 of its slots full, and
@@ -188,12 +174,9 @@ where
     H: Heuristic<P> + ?Sized,
     I: NodeIndex<P>,
 {
-    type NodeOf<P, I> = Node<
-        <P as Problem>::State,
-        <P as Problem>::Action,
-        <P as Problem>::Cost,
-        <I as NodeIndex<P>>::Memo,
-    >;
+    // A*'s node table and open-list entry: smallest key first, then largest tie (g for
+    // weighted A*), then the earliest created node. A node whose g improved is pushed again
+    // and its stale entry skipped when popped.
     let node_bytes = size_of::<NodeOf<P, I>>() as u64 + index_entry_bytes;
     let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
     let bytes = |nodes: usize, heap: usize| {
