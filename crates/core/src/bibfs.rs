@@ -265,20 +265,14 @@ where
             stats.expanded += 1;
             // (neighbour, forward action between them) in the problem's fixed order.
             let node = &this.nodes[id as usize];
-            preds.clear();
-            if side == 0 {
-                actions.clear();
-                problem.actions(&node.state, &mut actions);
-                let back = node.action.as_ref().and_then(|a| problem.inverse(a));
-                for action in actions.drain(..) {
-                    if back.as_ref() != Some(&action) {
-                        let (child, cost) = problem.result(&node.state, &action);
-                        preds.push((child, action, cost));
-                    }
-                }
-            } else {
-                problem.predecessors(&node.state, &mut preds);
-            }
+            neighbours(
+                problem,
+                side == 1,
+                &node.state,
+                node.action.as_ref(),
+                &mut actions,
+                &mut preds,
+            );
             for (neighbour, action, _) in preds.drain(..) {
                 let key = this.index.key(problem, &neighbour);
                 if this.index.get(&key).is_some() {
@@ -321,26 +315,75 @@ where
                 (there, here)
             };
             let [forward, backward] = &halves;
-            let mut path = path_to(forward_id, |i| {
-                let n = &forward.nodes[i as usize];
+            let link = |half: &Half<P::State, P::Action, I>, i: u32| {
+                let n = &half.nodes[i as usize];
                 (n.parent, n.action.clone())
-            });
-            let mut id = backward_id;
-            while backward.nodes[id as usize].parent != NO_PARENT {
-                let n = &backward.nodes[id as usize];
-                path.push(n.action.clone().expect("non-root nodes carry their action"));
-                id = n.parent;
-            }
-            let cost = cost_of(problem, start, &path);
-            return finish(
-                Outcome::Solved {
-                    actions: path,
-                    cost,
-                },
-                stats,
-                &budget,
+            };
+            let outcome = meeting_path(
+                problem,
+                start,
+                (forward_id, |i| link(forward, i)),
+                (backward_id, |i| link(backward, i)),
             );
+            return finish(outcome, stats, &budget);
         }
+    }
+}
+
+/// The neighbours of `state` with the FORWARD action between them and its cost, for one
+/// direction of a bidirectional search ([`bibfs()`], [`crate::mm()`]): forward (`backward`
+/// false) its children in the problem's action order, without the action back to the parent
+/// (`reached_by` inverted); backward its predecessors ([`Problem::predecessors`]). `actions`
+/// is scratch space; `out` is cleared first.
+pub(crate) fn neighbours<P: Problem + ?Sized>(
+    problem: &P,
+    backward: bool,
+    state: &P::State,
+    reached_by: Option<&P::Action>,
+    actions: &mut Vec<P::Action>,
+    out: &mut Vec<(P::State, P::Action, P::Cost)>,
+) {
+    out.clear();
+    if backward {
+        problem.predecessors(state, out);
+        return;
+    }
+    actions.clear();
+    problem.actions(state, actions);
+    let back = reached_by.and_then(|a| problem.inverse(a));
+    for action in actions.drain(..) {
+        if back.as_ref() != Some(&action) {
+            let (child, cost) = problem.result(state, &action);
+            out.push((child, action, cost));
+        }
+    }
+}
+
+/// The solution through a meeting of the two directions of a bidirectional search: the
+/// actions from the start to the forward node (`forward`: its id and the link of a node to
+/// its parent with the action between them), then from the backward node to the goal
+/// (`backward`: a node's link leads one step nearer the goal, with the FORWARD action), and
+/// their total cost from `start`.
+pub(crate) fn meeting_path<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    forward: (u32, impl Fn(u32) -> (u32, Option<P::Action>)),
+    backward: (u32, impl Fn(u32) -> (u32, Option<P::Action>)),
+) -> Outcome<P::Action, P::Cost> {
+    let mut path = path_to(forward.0, forward.1);
+    let mut id = backward.0;
+    loop {
+        let (parent, action) = (backward.1)(id);
+        if parent == NO_PARENT {
+            break;
+        }
+        path.push(action.expect("non-root nodes carry their action"));
+        id = parent;
+    }
+    let cost = cost_of(problem, start, &path);
+    Outcome::Solved {
+        actions: path,
+        cost,
     }
 }
 

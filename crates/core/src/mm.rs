@@ -4,8 +4,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::mem::size_of;
 
-use crate::best_first::{AnyIndex, NO_PARENT, cost_of, path_to};
-use crate::bibfs::{BidirectionalError, check_bidirectional};
+use crate::best_first::{AnyIndex, NO_PARENT};
+use crate::bibfs::{
+    BidirectionalError, check_bidirectional, meeting_path, neighbours as neighbours_of,
+};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
@@ -306,20 +308,14 @@ where
         this.open -= 1;
         let node = &this.nodes[id as usize];
         let (g, h) = (node.g, node.h);
-        neighbours.clear();
-        if side == 0 {
-            actions.clear();
-            problem.actions(&node.state, &mut actions);
-            let back = node.action.as_ref().and_then(|a| problem.inverse(a));
-            for action in actions.drain(..) {
-                if back.as_ref() != Some(&action) {
-                    let (child, cost) = problem.result(&node.state, &action);
-                    neighbours.push((child, action, cost));
-                }
-            }
-        } else {
-            problem.predecessors(&node.state, &mut neighbours);
-        }
+        neighbours_of(
+            problem,
+            side == 1,
+            &node.state,
+            node.action.as_ref(),
+            &mut actions,
+            &mut neighbours,
+        );
         for (neighbour, action, step) in neighbours.drain(..) {
             let child_g = g.saturating_add(step);
             let key = this.index.key(problem, &neighbour);
@@ -391,21 +387,16 @@ where
     let outcome = match best {
         Some((_, forward_id, backward_id)) => {
             let [forward, backward] = &halves;
-            let mut path = path_to(forward_id, |i| {
-                let n = &forward.nodes[i as usize];
+            let link = |half: &Half<P::State, P::Action, P::Cost, I>, i: u32| {
+                let n = &half.nodes[i as usize];
                 (n.parent, n.action.clone())
-            });
-            let mut id = backward_id;
-            while backward.nodes[id as usize].parent != NO_PARENT {
-                let n = &backward.nodes[id as usize];
-                path.push(n.action.clone().expect("non-root nodes carry their action"));
-                id = n.parent;
-            }
-            let cost = cost_of(problem, start, &path);
-            Outcome::Solved {
-                actions: path,
-                cost,
-            }
+            };
+            meeting_path(
+                problem,
+                start,
+                (forward_id, |i| link(forward, i)),
+                (backward_id, |i| link(backward, i)),
+            )
         }
         None if cut => Outcome::Stopped(LimitKind::Cost),
         None => Outcome::NoSolution,
