@@ -300,6 +300,11 @@ pub trait Description: Sized {
     /// Whether an instance spans a whole argument or file (a tree over several lines)
     /// instead of one line.
     const WHOLE_INPUT: bool = false;
+    /// Whether its instances offer the predecessors of a state ([`crate::Problem::predecessors`])
+    /// and one goal state, which the bidirectional searches need
+    /// ([`SearchAlgorithm::is_bidirectional`]); a puzzle without them says `false` and the
+    /// default [`refusal`](Description::refusal) refuses those searches with the reason.
+    const HAS_PREDECESSORS: bool = true;
 
     /// The problem's own options, beyond the shared ones.
     fn options() -> &'static [OptionSpec] {
@@ -323,12 +328,21 @@ pub trait Description: Sized {
 
     /// Why `algorithm` (of this problem's kind) does not apply, in words a user reads when
     /// naming it (`bibfs needs an explicit goal state; the rotation game's goal is a set`);
-    /// `None` when it applies. By default every algorithm of the kind applies; a problem
-    /// without an explicit goal state or predecessors refuses the bidirectional ones
-    /// ([`SearchAlgorithm::is_bidirectional`]).
+    /// `None` when it applies. By default every algorithm of the kind applies, except the
+    /// bidirectional ones ([`SearchAlgorithm::is_bidirectional`]) on a problem without
+    /// predecessors ([`HAS_PREDECESSORS`](Description::HAS_PREDECESSORS) `false`); a problem
+    /// with another reason (a goal that is a set of states) says it here.
     fn refusal(algorithm: Algorithm) -> Option<String> {
-        let _ = algorithm;
-        None
+        match algorithm {
+            Algorithm::Search(a) if a.is_bidirectional() && !Self::HAS_PREDECESSORS => {
+                Some(format!(
+                    "{} needs predecessors, which the {} problem does not offer",
+                    a.name(),
+                    Self::NAME
+                ))
+            }
+            _ => None,
+        }
     }
 
     /// The algorithm used when the user names none.

@@ -92,6 +92,8 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
 (the `h` lines, meant for one goal: checked against the true distances, and a warning and
 `exact: false` when they overestimate).";
     const KIND: Kind = Kind::Puzzle;
+    // A query's graph keeps no reverse arcs for the searches to walk backward.
+    const HAS_PREDECESSORS: bool = false;
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[
@@ -128,16 +130,6 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
                 "the edge list's `h` lines (for one goal; checked, with a warning when they overestimate)",
             ),
         ]
-    }
-    fn refusal(algorithm: Algorithm) -> Option<String> {
-        // A query's graph keeps no reverse arcs for the searches to walk backward.
-        match algorithm {
-            Algorithm::Search(a) if a.is_bidirectional() => Some(format!(
-                "{} needs predecessors, which a graph query does not offer",
-                a.name()
-            )),
-            _ => None,
-        }
     }
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Astar)

@@ -145,6 +145,8 @@ cells); lengths are exact (a + b*sqrt(2)) and printed with 8 decimals; no path i
 Jump point search: --successors jps (with --algo astar). bfs and iddfs are left out: they
 count moves, not lengths, so they are not optimal with diagonal moves.";
     const KIND: Kind = Kind::Puzzle;
+    // A grid query has no reverse moves listed for the searches to walk backward.
+    const HAS_PREDECESSORS: bool = false;
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[
@@ -195,16 +197,6 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
             .filter(|a| Self::refusal(CoreAlgorithm::Search(*a)).is_none())
             .map(CoreAlgorithm::Search)
             .collect()
-    }
-
-    fn refusal(algorithm: CoreAlgorithm) -> Option<String> {
-        match algorithm {
-            CoreAlgorithm::Search(a) if a.is_bidirectional() => Some(format!(
-                "{} needs predecessors, which a grid query does not offer",
-                a.name()
-            )),
-            _ => None,
-        }
     }
 
     fn default_algorithm() -> CoreAlgorithm {
