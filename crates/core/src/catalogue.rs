@@ -356,8 +356,7 @@ pub enum GameAlgorithm {
     /// table and deepening settings as alpha-beta.
     Pvs,
     /// MTD(f) ([`mtdf()`]): null-window alpha-beta tests with a table, narrowing the value
-    /// range (the configuration's, else the game's, else bisection of +-(2^30 - 1), outside
-    /// which a value would be reported clamped).
+    /// range (the configuration's, else the game's, else bisection of the whole range).
     Mtdf,
 }
 
@@ -418,13 +417,12 @@ impl GameAlgorithm {
                 } else {
                     Some(config.value_range)
                 };
-                // A known range: MTD(f) from 0; none: bisection, O(log range) tests even
-                // when the value is far from any guess, over +-(2^30 - 1) (half of i32 each way,
-                // so that the bisection's `upper - lower` cannot overflow; every game of the
-                // toolkit values positions far inside it).
+                // A known range: MTD(f) from 0; none: bisection of the whole range
+                // (-INFINITY, INFINITY), O(log range) = 32 tests at most even when the value
+                // is far from any guess (the driver's arithmetic is overflow-free there).
                 let (range, narrowing) = match bounded {
                     Some((lo, hi)) if lo < hi => ((lo, hi), Narrowing::Mtdf { guess: 0 }),
-                    _ => ((-(INFINITY / 2), INFINITY / 2), Narrowing::Bisect),
+                    _ => (unbounded, Narrowing::Bisect),
                 };
                 let mut search = AlphaBeta::new(config.clone().with_table(true));
                 mtdf(&mut search, game, root, eval, range, narrowing)

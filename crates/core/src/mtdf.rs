@@ -30,7 +30,8 @@ pub enum Narrowing {
 ///
 /// # Arguments
 /// * `search`: the alpha-beta searcher (table, depth limit, limits, value range) to test with.
-/// * `range`: `(lo, hi)`, `lo < hi`: the answer is clamped to it. A `range` narrower than the
+/// * `range`: `(lo, hi)`, `lo < hi`, anywhere within `(-INFINITY, INFINITY)` (the whole range
+///   is fine: no arithmetic on it overflows): the answer is clamped to it. A `range` narrower than the
 ///   game's values answers a coarser question: `(-1, 1)` on a game scored by margin asks only
 ///   "win, draw or loss?" (the weak solve), in two tests at most.
 /// * `narrowing`: MTD(f) from a guess, or bisection.
@@ -109,13 +110,17 @@ where
         let t = match narrowing {
             Narrowing::Mtdf { .. } => guess.clamp(lower + 1, upper),
             Narrowing::Bisect => {
-                let mut med = lower + (upper - lower) / 2;
-                if med <= 0 && lower / 2 < med {
-                    med = lower / 2;
-                } else if med >= 0 && upper / 2 > med {
-                    med = upper / 2;
+                // In i64: over the whole range (-INFINITY, INFINITY) `upper - lower` is
+                // about 2^32, past i32. The threshold itself, med + 1, lies in
+                // lower+1..=upper, so it fits a Value again.
+                let (l, u) = (i64::from(lower), i64::from(upper));
+                let mut med = l + (u - l) / 2;
+                if med <= 0 && l / 2 < med {
+                    med = l / 2;
+                } else if med >= 0 && u / 2 > med {
+                    med = u / 2;
                 }
-                med + 1
+                Value::try_from(med + 1).expect("lower < med + 1 <= upper")
             }
         };
         let run = search.search_window(game, root, eval, t - 1, t);
@@ -250,6 +255,70 @@ mod tests {
                 assert_eq!(weak.value, exact.value.signum(), "{seed}: weak");
                 assert!(weak.bound_ok(exact.value));
             }
+        }
+    }
+
+    /// [`Random`]'s tree with leaves valued across the whole range: the extremes
+    /// `±(INFINITY - 1)`, 0, and large values of either sign.
+    struct Extreme(Random);
+    impl Game for Extreme {
+        type State = S;
+        type Move = u8;
+        fn to_move(&self, s: &S) -> Player {
+            self.0.to_move(s)
+        }
+        fn moves(&self, s: &S, out: &mut Vec<u8>) {
+            self.0.moves(s, out)
+        }
+        fn play(&self, s: &S, m: &u8) -> S {
+            self.0.play(s, m)
+        }
+        fn terminal_value(&self, s: &S) -> Option<Value> {
+            let top = crate::INFINITY - 1;
+            (s.1 == self.0.depth).then(|| match mix(s.0) % 6 {
+                0 => -top,
+                1 => top,
+                2 => 0,
+                3 => top - (mix(s.0 ^ 1) % 1000) as Value,
+                4 => -top + (mix(s.0 ^ 2) % 1000) as Value,
+                _ => (mix(s.0 ^ 3) % 2_000_001) as Value - 1_000_000,
+            })
+        }
+    }
+
+    #[test]
+    fn the_whole_value_range_does_not_overflow() {
+        use crate::catalogue::GameAlgorithm;
+        let full = (-crate::INFINITY, crate::INFINITY);
+        let eval = |_: &S| 0;
+        for seed in 0..30 {
+            let game = Extreme(Random {
+                seed,
+                depth: 5,
+                branching: 3,
+            });
+            let root = (seed, 0, Player::Max);
+            let exact = minimax(&game, &root, &eval, &Limits::none())
+                .outcome
+                .value()
+                .unwrap();
+            for narrowing in [Narrowing::Mtdf { guess: 0 }, Narrowing::Bisect] {
+                for guess_far in [false, true] {
+                    let narrowing = match (narrowing, guess_far) {
+                        // A first guess at the very edge is clamped into the range.
+                        (Narrowing::Mtdf { .. }, true) => Narrowing::Mtdf { guess: Value::MIN },
+                        (n, _) => n,
+                    };
+                    let mut search = AlphaBeta::new(AlphaBetaConfig::new());
+                    let run = mtdf(&mut search, &game, &root, &eval, full, narrowing);
+                    let got = run.outcome.solution().unwrap();
+                    assert_eq!((got.value, got.bound), (exact, Bound::Exact), "{seed}");
+                }
+            }
+            // The catalogue's MTD(f), with no value range known, searches the whole range.
+            let run = GameAlgorithm::Mtdf.run(&game, &root, &eval, &AlphaBetaConfig::new());
+            let got = run.outcome.solution().unwrap();
+            assert_eq!((got.value, got.bound), (exact, Bound::Exact), "{seed}");
         }
     }
 
