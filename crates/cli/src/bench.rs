@@ -210,7 +210,9 @@ fn algorithms<D: Description>(
     for name in names {
         let mut parts = name.split('+');
         let base_name = parts.next().unwrap_or_default();
-        let Some(algorithm) = D::algorithms().into_iter().find(|a| a.name() == base_name) else {
+        // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`).
+        let parsed = base_name.parse::<Algorithm>().ok();
+        let Some(algorithm) = parsed.filter(|a| D::algorithms().contains(&a.base())) else {
             let all = D::algorithms();
             return Err(BadInput(format!(
                 "unknown algorithm '{name}' for {}: valid algorithms are {}",

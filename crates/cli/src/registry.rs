@@ -119,8 +119,7 @@ fn after_help(e: &Entry) -> String {
                               dfbnb:max-depth or --initial-bound max-depth|greedy.\n"
         }
         Kind::Game => {
-            s += "  (mcts is not here: it picks a move by visit counts and gives no value; it plays\n   \
-                           in `searchlab match`.)\n"
+            s += "Parameters: alphabeta:aspiration=W; mcts:playouts=N,c=C,seed=S,rollout=random|greedy,random=P\n  (mcts reports its chosen move and visits per move: it proves no value).\n"
         }
     }
     let what = match e.kind {

@@ -358,6 +358,20 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             unreachable!("a game lists only game algorithms")
         };
         let rules = rules_of(heuristic);
+        if let GameAlgorithm::Mcts(params) = algo {
+            // MCTS chooses a column and proves no value: its own answer, over the plain
+            // rules (every legal column), columns numbered from 1.
+            let game = Connect4::new(self.board.clone(), Rules::Plain);
+            let eval = |_: &Position| -> Value { 0 };
+            return searchlab_core::describe::mcts_answer(
+                &game,
+                &job.position,
+                &eval,
+                &params,
+                limits,
+                |c| (c + 1).to_string(),
+            );
+        }
         let found = match algo {
             GameAlgorithm::Minimax => self.solve_minimax(job, rules, limits),
             _ => self.solve_alphabeta(job, rules, limits),

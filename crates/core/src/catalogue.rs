@@ -8,6 +8,11 @@
 //! same [`crate::Limits`]. Adding an algorithm to the catalogue is one variant, one line in
 //! `ALL`, one arm in `name`, `summary` and `run` (the compiler lists each place).
 //!
+//! Game algorithms are the solvers, which prove a position's value, and Monte Carlo tree
+//! search, which chooses a move and proves nothing ([`GameAlgorithm::proves_value`]): a driver
+//! runs a solver with [`GameAlgorithm::run`] and MCTS with [`MctsParams::run`] (or
+//! [`crate::describe::mcts_answer`]), and never compares MCTS's answer with a value.
+//!
 //! An algorithm with a parameter carries it in its value, so that a name and its value are
 //! the same thing: `wastar` is weighted A* with weight 2 and `wastar:1.5` with weight 3/2,
 //! `beam` has width 100 and `beam:1` width 1, `dfbnb` takes its first bound from a greedy run
@@ -37,18 +42,21 @@
 //! }
 //! ```
 
+use std::cmp::Ordering;
 use std::fmt;
-use std::num::NonZeroUsize;
+use std::hash::{Hash, Hasher};
+use std::num::{NonZeroU64, NonZeroUsize};
 use std::str::FromStr;
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::bibfs::{BidirectionalError, check_bidirectional};
 use crate::dfbnb::InitialBound;
-use crate::game::{Evaluator, Game, GameResult, INFINITY};
+use crate::game::{Evaluator, Game, GameResult, INFINITY, Value};
+use crate::mcts::{MctsConfig, MctsError, MctsResult, Rollout};
 use crate::mtdf::Narrowing;
 use crate::problem::{Heuristic, Problem};
 use crate::pvs::{Pvs, PvsConfig};
-use crate::stats::SearchResult;
+use crate::stats::{Limits, SearchResult};
 use crate::wastar::Weight;
 use crate::{
     astar, beam, bfs, bibfs, dfbnb, fringe, greedy, idastar, iddfs, minimax, mm, mtdf, rbfs, ucs,
@@ -342,35 +350,276 @@ impl SearchAlgorithm {
     }
 }
 
-/// A two-player zero-sum game search algorithm (the value of a position).
+/// The default playouts of `mcts` (the same as `searchlab match`'s).
+pub const DEFAULT_PLAYOUTS: NonZeroU64 = match NonZeroU64::new(1000) {
+    Some(n) => n,
+    None => panic!("1000 is not zero"),
+};
+
+/// The default exploration constant of `mcts` (the same as `searchlab match`'s).
+pub const DEFAULT_EXPLORATION: f64 = 1.4;
+
+/// The default share of random moves of a greedy rollout (`rollout=greedy`), in percent.
+pub const DEFAULT_RANDOM_PERCENT: u8 = 10;
+
+/// Monte Carlo tree search's settings as the catalogue names them:
+/// `mcts:playouts=N,c=C,seed=S,rollout=random|greedy,random=P` (every key optional).
 ///
-/// Monte Carlo tree search ([`crate::mcts()`]) is not here: it chooses a move by visit counts
-/// and gives no value to compare, so it plays in `searchlab match` instead.
+/// Equal settings give equal runs: a run is deterministic for its seed (under a node limit;
+/// a time limit stops wherever the clock says). The exploration constant compares by its bits,
+/// so that the settings can be a catalogue value (hashed, ordered).
+///
+/// ```
+/// use searchlab_core::catalogue::{GameAlgorithm, MctsParams};
+/// let a: GameAlgorithm = "mcts:playouts=500,seed=7,rollout=greedy".parse().unwrap();
+/// let GameAlgorithm::Mcts(p) = a else { panic!() };
+/// assert_eq!((p.playouts.get(), p.seed), (500, 7));
+/// assert_eq!(a.to_string(), "mcts:playouts=500,seed=7,rollout=greedy");
+/// assert_eq!("mcts".parse::<GameAlgorithm>(), Ok(GameAlgorithm::Mcts(MctsParams::DEFAULT)));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct MctsParams {
+    /// Playouts (the run's node budget: one tree node per playout); a smaller node limit
+    /// (`--max-nodes`) stops it sooner.
+    pub playouts: NonZeroU64,
+    /// The exploration constant `c` of UCB1 (finite, at least 0).
+    pub exploration: f64,
+    /// The seed of the playouts.
+    pub seed: u64,
+    /// The playout policy (random, or greedy by the game's evaluation).
+    pub rollout: Rollout,
+}
+
+impl MctsParams {
+    /// 1000 playouts, `c = 1.4`, seed 0, random playouts.
+    pub const DEFAULT: MctsParams = MctsParams {
+        playouts: DEFAULT_PLAYOUTS,
+        exploration: DEFAULT_EXPLORATION,
+        seed: 0,
+        rollout: Rollout::Random,
+    };
+
+    /// The [`MctsConfig`] of these settings (rewards by the sign of the final value).
+    pub fn config(&self) -> MctsConfig {
+        MctsConfig::new()
+            .with_seed(self.seed)
+            .with_exploration(self.exploration)
+            .with_rollout(self.rollout)
+    }
+
+    /// `limits` with the playouts as the node limit (the smaller of the two when both are
+    /// set); `max_cost` (a depth limit) does not apply to MCTS and is dropped.
+    pub fn limits(&self, limits: &Limits) -> Limits {
+        let mut out = limits.clone();
+        out.max_expanded = Some(
+            limits
+                .max_expanded
+                .map_or(self.playouts.get(), |n| n.min(self.playouts.get())),
+        );
+        out.max_cost = None;
+        out
+    }
+
+    /// Runs [`crate::mcts()`] from `root` with these settings under `limits` ([`Self::limits`]).
+    ///
+    /// # Errors
+    /// Settings [`crate::mcts()`] refuses (a negative or non-finite exploration constant, a
+    /// random share above 100%), which parsing never gives.
+    ///
+    /// Complexity: O(playouts x (tree depth + game length)).
+    pub fn run<G, E>(
+        &self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        limits: &Limits,
+    ) -> Result<MctsResult<G::Move>, MctsError>
+    where
+        G: Game + ?Sized,
+        E: Evaluator<G> + ?Sized,
+    {
+        crate::mcts::mcts(game, root, eval, &self.config(), &self.limits(limits))
+    }
+
+    /// The comparison key: every field, the exploration constant by its bits.
+    fn key(&self) -> (u64, u64, u64, Rollout) {
+        (
+            self.playouts.get(),
+            self.exploration.to_bits(),
+            self.seed,
+            self.rollout,
+        )
+    }
+
+    /// The settings after `mcts:` (`playouts=500,seed=7`, or separated by `;`); a key given
+    /// twice keeps the last.
+    fn parse(text: &str) -> Result<MctsParams, String> {
+        let mut p = MctsParams::DEFAULT;
+        let mut greedy = false;
+        let mut random: Option<u8> = None;
+        // `;` too: a list of algorithms separated by commas (`bench --algo A,B`) can carry
+        // `mcts:playouts=500;seed=7`.
+        for item in text
+            .split([',', ';'])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+        {
+            let Some((key, value)) = item.split_once('=') else {
+                return Err(format!(
+                    "`{item}` is not KEY=VALUE (mcts takes playouts=N, c=C, seed=S, rollout=random|greedy, random=P)"
+                ));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            match key.to_ascii_lowercase().as_str() {
+                "playouts" => {
+                    p.playouts = value
+                        .parse()
+                        .map_err(|_| format!("playouts={value}: expected a whole number from 1"))?
+                }
+                "c" => {
+                    let c: f64 = value
+                        .parse()
+                        .map_err(|_| format!("c={value}: expected a number"))?;
+                    if !(c.is_finite() && c >= 0.0) {
+                        return Err(format!("c={value}: expected a finite number >= 0"));
+                    }
+                    p.exploration = c;
+                }
+                "seed" => {
+                    p.seed = value
+                        .parse()
+                        .map_err(|_| format!("seed={value}: expected a whole number"))?
+                }
+                "rollout" => {
+                    greedy = match value.to_ascii_lowercase().as_str() {
+                        "random" => false,
+                        "greedy" => true,
+                        _ => return Err(format!("rollout={value}: expected random or greedy")),
+                    }
+                }
+                "random" => {
+                    random =
+                        Some(value.parse().ok().filter(|p| *p <= 100).ok_or_else(|| {
+                            format!("random={value}: expected a percentage 0 to 100")
+                        })?)
+                }
+                _ => {
+                    return Err(format!(
+                        "mcts has no option `{key}` (it takes playouts, c, seed, rollout, random)"
+                    ));
+                }
+            }
+        }
+        p.rollout = match (greedy, random) {
+            (true, r) => Rollout::Greedy {
+                random_percent: r.unwrap_or(DEFAULT_RANDOM_PERCENT),
+            },
+            (false, None) => Rollout::Random,
+            (false, Some(_)) => {
+                return Err("random=P is the share of random moves of rollout=greedy: give rollout=greedy too".into());
+            }
+        };
+        Ok(p)
+    }
+
+    /// The settings that differ from the default, as [`Self::parse`] reads them; `None` for
+    /// the default.
+    fn text(&self) -> Option<String> {
+        let d = MctsParams::DEFAULT;
+        let mut parts = Vec::new();
+        if self.playouts != d.playouts {
+            parts.push(format!("playouts={}", self.playouts));
+        }
+        if self.exploration.to_bits() != d.exploration.to_bits() {
+            parts.push(format!("c={}", self.exploration));
+        }
+        if self.seed != d.seed {
+            parts.push(format!("seed={}", self.seed));
+        }
+        if let Rollout::Greedy { random_percent } = self.rollout {
+            parts.push("rollout=greedy".into());
+            if random_percent != DEFAULT_RANDOM_PERCENT {
+                parts.push(format!("random={random_percent}"));
+            }
+        }
+        (!parts.is_empty()).then(|| parts.join(","))
+    }
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl PartialEq for MctsParams {
+    fn eq(&self, other: &Self) -> bool {
+        self.key() == other.key()
+    }
+}
+impl Eq for MctsParams {}
+impl Hash for MctsParams {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
+}
+impl PartialOrd for MctsParams {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for MctsParams {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+/// A two-player zero-sum game search algorithm: the solvers, which prove the value of a
+/// position, and Monte Carlo tree search, which chooses a move
+/// ([`proves_value`](GameAlgorithm::proves_value)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameAlgorithm {
     /// Plain minimax ([`minimax()`]): every move of every position, every root move valued.
     Minimax,
     /// Alpha-beta ([`AlphaBeta`]) with the configuration's table and deepening.
     Alphabeta,
+    /// Alpha-beta with iterative deepening and aspiration windows of half-width `delta`
+    /// (`alphabeta:aspiration=W`, W >= 1): each depth after the first is searched in
+    /// `(v - W, v + W)` around the last depth's value, and again with the full window when
+    /// the value falls outside ([`AlphaBetaConfig::aspiration`]). The same value as
+    /// alpha-beta; fewer nodes when the values of successive depths are close.
+    AlphabetaAspiration(Value),
     /// Principal variation search ([`Pvs`]): null windows after the first move, the same
     /// table and deepening settings as alpha-beta.
     Pvs,
     /// MTD(f) ([`mtdf()`]): null-window alpha-beta tests with a table, narrowing the value
     /// range (the configuration's, else the game's, else bisection of the whole range).
     Mtdf,
+    /// Monte Carlo tree search ([`crate::mcts()`], UCT) with its settings
+    /// (`mcts:playouts=N,...`): it chooses the most visited root move and proves no value, so
+    /// it runs through [`MctsParams::run`] (or [`crate::describe::mcts_answer`]), not
+    /// [`GameAlgorithm::run`].
+    Mcts(MctsParams),
 }
 
 impl GameAlgorithm {
-    /// Every game algorithm, in the order menus list them.
-    pub const ALL: [GameAlgorithm; 4] = [Self::Minimax, Self::Alphabeta, Self::Pvs, Self::Mtdf];
+    /// Every game algorithm with its default settings, in the order menus list them.
+    pub const ALL: [GameAlgorithm; 5] = [
+        Self::Minimax,
+        Self::Alphabeta,
+        Self::Pvs,
+        Self::Mtdf,
+        Self::Mcts(MctsParams::DEFAULT),
+    ];
 
-    /// Its name on the command line.
+    /// Its name on the command line, without its settings.
     pub fn name(self) -> &'static str {
         match self {
             Self::Minimax => "minimax",
-            Self::Alphabeta => "alphabeta",
+            Self::Alphabeta | Self::AlphabetaAspiration(_) => "alphabeta",
             Self::Pvs => "pvs",
             Self::Mtdf => "mtdf",
+            Self::Mcts(_) => "mcts",
         }
     }
 
@@ -378,15 +627,42 @@ impl GameAlgorithm {
     pub fn summary(self) -> &'static str {
         match self {
             Self::Minimax => "plain minimax: every move of every position (the oracle)",
-            Self::Alphabeta => "alpha-beta with a transposition table",
+            Self::Alphabeta | Self::AlphabetaAspiration(_) => {
+                "alpha-beta with a transposition table (alphabeta:aspiration=W: iterative deepening with aspiration windows of half-width W)"
+            }
             Self::Pvs => "principal variation search: null windows after the first move",
             Self::Mtdf => "MTD(f): null-window alpha-beta tests narrowing the value",
+            Self::Mcts(_) => {
+                "Monte Carlo tree search (UCT): the most visited move; proves no value (mcts:playouts=N,c=C,seed=S,rollout=random|greedy,random=P; default 1000 playouts, c=1.4)"
+            }
         }
     }
 
-    /// Runs it from `root`, with `config`'s limits (minimax uses only those; PVS its limits,
-    /// table, deepening and value range; MTD(f) an alpha-beta searcher with this
-    /// configuration, its table always on since every test relies on the previous ones).
+    /// The same algorithm with its default settings (`mcts:seed=3` -> `mcts`,
+    /// `alphabeta:aspiration=5` -> `alphabeta`): what menus and a description's
+    /// [`algorithms`](crate::Description::algorithms) list.
+    pub fn base(self) -> GameAlgorithm {
+        match self {
+            Self::AlphabetaAspiration(_) => Self::Alphabeta,
+            Self::Mcts(_) => Self::Mcts(MctsParams::DEFAULT),
+            other => other,
+        }
+    }
+
+    /// Whether it proves the value of a position (every solver), so that its answers are
+    /// compared with each other and with an expected value; MCTS only chooses a move.
+    pub fn proves_value(self) -> bool {
+        !matches!(self, Self::Mcts(_))
+    }
+
+    /// Runs a solver from `root`, with `config`'s limits (minimax uses only those; PVS its
+    /// limits, table, deepening and value range; MTD(f) an alpha-beta searcher with this
+    /// configuration, its table always on since every test relies on the previous ones;
+    /// alpha-beta with aspiration windows this configuration with iterative deepening on).
+    ///
+    /// # Panics
+    /// With [`GameAlgorithm::Mcts`], which proves no value: run it with [`MctsParams::run`]
+    /// (a driver checks [`proves_value`](Self::proves_value) first).
     pub fn run<G, E>(
         self,
         game: &G,
@@ -401,6 +677,13 @@ impl GameAlgorithm {
         match self {
             Self::Minimax => minimax(game, root, eval, &config.limits),
             Self::Alphabeta => AlphaBeta::new(config.clone()).search(game, root, eval),
+            Self::AlphabetaAspiration(delta) => {
+                let config = config
+                    .clone()
+                    .with_iterative(true)
+                    .with_aspiration(Some(delta.max(1)));
+                AlphaBeta::new(config).search(game, root, eval)
+            }
             Self::Pvs => {
                 let pvs = PvsConfig {
                     limits: config.limits.clone(),
@@ -427,6 +710,44 @@ impl GameAlgorithm {
                 let mut search = AlphaBeta::new(config.clone().with_table(true));
                 mtdf(&mut search, game, root, eval, range, narrowing)
             }
+            Self::Mcts(_) => {
+                panic!("GameAlgorithm::run: MCTS proves no value; run it with MctsParams::run")
+            }
+        }
+    }
+
+    /// The settings' text after `:` in [`fmt::Display`], when not the default.
+    fn parameter(self) -> Option<String> {
+        match self {
+            Self::AlphabetaAspiration(delta) => Some(format!("aspiration={delta}")),
+            Self::Mcts(p) => p.text(),
+            _ => None,
+        }
+    }
+
+    /// This algorithm (a base from `ALL`) with the settings `text` (after `:`).
+    fn with_parameter(self, text: &str) -> Result<GameAlgorithm, String> {
+        match self {
+            Self::Mcts(_) => MctsParams::parse(text).map(Self::Mcts),
+            Self::Alphabeta => {
+                let t = text.trim();
+                let value = t
+                    .split_once('=')
+                    .filter(|(k, _)| k.trim().eq_ignore_ascii_case("aspiration"))
+                    .map(|(_, v)| v.trim())
+                    .ok_or_else(|| {
+                        format!(
+                            "`{t}`: alphabeta takes aspiration=W (W >= 1, the window's half-width)"
+                        )
+                    })?;
+                value
+                    .parse::<Value>()
+                    .ok()
+                    .filter(|w| *w >= 1)
+                    .map(Self::AlphabetaAspiration)
+                    .ok_or_else(|| format!("aspiration={value}: expected a whole number from 1"))
+            }
+            other => Err(format!("{other} takes no parameter")),
         }
     }
 }
@@ -455,11 +776,20 @@ impl Algorithm {
             Self::Game(a) => a.summary(),
         }
     }
-    /// The same algorithm with its default parameter ([`SearchAlgorithm::base`]).
+    /// The same algorithm with its default parameter ([`SearchAlgorithm::base`],
+    /// [`GameAlgorithm::base`]).
     pub fn base(self) -> Algorithm {
         match self {
             Self::Search(a) => Self::Search(a.base()),
-            game => game,
+            Self::Game(a) => Self::Game(a.base()),
+        }
+    }
+    /// Whether its answers are compared with the exact answer: every single-agent search
+    /// (each by its [`Promise`]) and every game solver, not MCTS, which proves no value.
+    pub fn proves_answer(self) -> bool {
+        match self {
+            Self::Search(_) => true,
+            Self::Game(a) => a.proves_value(),
         }
     }
     /// Whether it takes a heuristic (games: an evaluation or move order always applies).
@@ -525,16 +855,19 @@ impl FromStr for SearchAlgorithm {
 
 impl fmt::Display for GameAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self.parameter() {
+            Some(p) => write!(f, "{}:{p}", self.name()),
+            None => f.write_str(self.name()),
+        }
     }
 }
 
 impl FromStr for GameAlgorithm {
     type Err = ParseAlgorithmError;
+    /// `alphabeta`, `alphabeta:aspiration=5`, `mcts`, `mcts:playouts=500,seed=7`
+    /// (case-insensitive names).
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
-        parse_named(s, &Self::ALL, Self::name, |a, _| {
-            Err(format!("{a} takes no parameter"))
-        })
+        parse_named(s, &Self::ALL, Self::name, Self::with_parameter)
     }
 }
 
@@ -553,7 +886,7 @@ impl FromStr for Algorithm {
         let all: Vec<Algorithm> = Self::all().collect();
         parse_named(s, &all, Self::name, |a, p| match a {
             Self::Search(a) => a.with_parameter(p).map(Self::Search),
-            Self::Game(a) => Err(format!("{a} takes no parameter")),
+            Self::Game(a) => a.with_parameter(p).map(Self::Game),
         })
     }
 }

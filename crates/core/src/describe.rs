@@ -15,7 +15,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm};
+use crate::catalogue::{Algorithm, GameAlgorithm, MctsParams, SearchAlgorithm};
 use crate::rng::SplitMix64;
 use crate::stats::{LimitKind, Limits, Stats};
 
@@ -197,15 +197,19 @@ pub enum Status {
     Unsolvable,
     /// A limit stopped the search before an answer.
     Stopped(LimitKind),
+    /// A move chosen without a proved value (Monte Carlo tree search): an answer, but
+    /// nothing to compare with an expected value.
+    Chosen,
 }
 
 impl Status {
-    /// Its name in JSON rows: `solved`, `unsolvable`, `stopped`.
+    /// Its name in JSON rows: `solved`, `unsolvable`, `stopped`, `chosen`.
     pub fn name(self) -> &'static str {
         match self {
             Status::Solved => "solved",
             Status::Unsolvable => "unsolvable",
             Status::Stopped(_) => "stopped",
+            Status::Chosen => "chosen",
         }
     }
 }
@@ -454,6 +458,117 @@ pub fn run_answer<A, C: crate::Cost + fmt::Display>(
             a
         }
     }
+}
+
+/// The answer of Monte Carlo tree search ([`MctsParams::run`]) from `root`: the move it chose
+/// (the most visited) and every root move's visits, said to prove no value. Its status is
+/// [`Status::Chosen`], with no `length` and no `key`, so a driver never compares it with an
+/// expected value; `moves` is the chosen move. JSON fields: `best`, `playouts`, `visits`
+/// (each root move with its visits and `reward_for_max`, the mean reward of its playouts for [`crate::Player::Max`], in `[0, 1]`),
+/// `proves_value` (false). Statistics: `expanded` = playouts.
+///
+/// A run stopped before its first playout (a limit of 0, an expired clock) is a
+/// [`stopped`] answer; a root that is over, or settings [`crate::mcts()`] refuses, an answer
+/// with no key saying so.
+///
+/// Complexity: that of [`crate::mcts()`].
+///
+/// ```
+/// use searchlab_core::describe::mcts_answer;
+/// use searchlab_core::{Game, Limits, MctsParams, Player, Status, Value};
+///
+/// /// Take 1 or 2 from a pile; whoever takes the last stone wins.
+/// struct Nim;
+/// impl Game for Nim {
+///     type State = (u8, Player);
+///     type Move = u8;
+///     fn to_move(&self, s: &(u8, Player)) -> Player { s.1 }
+///     fn moves(&self, s: &(u8, Player), out: &mut Vec<u8>) {
+///         out.extend((1..=2).filter(|&t| t <= s.0))
+///     }
+///     fn play(&self, s: &(u8, Player), t: &u8) -> (u8, Player) { (s.0 - t, s.1.other()) }
+///     fn terminal_value(&self, s: &(u8, Player)) -> Option<Value> {
+///         (s.0 == 0).then(|| if s.1 == Player::Max { -1 } else { 1 })
+///     }
+/// }
+/// let a = mcts_answer(&Nim, &(7, Player::Max), &|_: &(u8, Player)| 0, &MctsParams::DEFAULT,
+///                     &Limits::none(), |m| format!("take {m}"));
+/// assert_eq!(a.status, Status::Chosen);
+/// assert_eq!(a.moves.as_deref(), Some("take 1"));
+/// assert_eq!((a.key, a.stats.expanded), (None, 1000));
+/// assert!(a.lines[0].contains("MCTS does not prove a value"));
+/// ```
+pub fn mcts_answer<G, E>(
+    game: &G,
+    root: &G::State,
+    eval: &E,
+    params: &MctsParams,
+    limits: &Limits,
+    show_move: impl Fn(&G::Move) -> String,
+) -> Answer
+where
+    G: crate::Game + ?Sized,
+    E: crate::Evaluator<G> + ?Sized,
+{
+    let run = match params.run(game, root, eval, limits) {
+        Ok(run) => run,
+        Err(e) => {
+            let mut a = Answer::new(Status::Unsolvable, Stats::default());
+            a.lines.push(format!("refused: {e}"));
+            return a;
+        }
+    };
+    let Some(best) = &run.best else {
+        return match run.limit {
+            Some(kind) => stopped(kind, run.stats),
+            None => {
+                let mut a = Answer::new(Status::Unsolvable, run.stats);
+                a.lines.push("the game is over: no move to choose".into());
+                a
+            }
+        };
+    };
+    let best = show_move(best);
+    let mut a = Answer::new(Status::Chosen, run.stats.clone());
+    a.lines.push(format!(
+        "chosen move {best}, the most visited of {} playouts (MCTS does not prove a value)",
+        run.playouts
+    ));
+    if run.playouts < params.playouts.get()
+        && let Some(kind) = run.limit
+    {
+        a.lines.push(format!(
+            "cut short by the {kind} after {} of {} playouts",
+            run.playouts, params.playouts
+        ));
+    }
+    let visits: Vec<String> = run
+        .root_moves
+        .iter()
+        .map(|m| format!("{} {}", show_move(&m.mv), m.visits))
+        .collect();
+    a.lines
+        .push(format!("visits per root move: {}", visits.join(", ")));
+    a.moves = Some(best.clone());
+    a.fields.push(("best", best.into()));
+    a.fields.push(("playouts", Field::Int(run.playouts as i64)));
+    a.fields.push((
+        "visits",
+        Field::List(
+            run.root_moves
+                .iter()
+                .map(|m| {
+                    Field::Map(vec![
+                        ("move".into(), show_move(&m.mv).into()),
+                        ("visits".into(), Field::Int(m.visits as i64)),
+                        ("reward_for_max".into(), m.mean.into()),
+                    ])
+                })
+                .collect(),
+        ),
+    ));
+    a.fields.push(("proves_value", false.into()));
+    a
 }
 
 /// An unsolvable instance's answer, `why` in words.

@@ -14,7 +14,7 @@ use crate::rng::SplitMix64;
 use crate::stats::{Budget, LimitKind, Limits, Stats};
 
 /// How a playout chooses its moves below the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rollout {
     /// Uniformly random legal moves (plain UCT).
     Random,

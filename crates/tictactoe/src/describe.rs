@@ -360,6 +360,17 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             ..job.clone()
         };
         self.draw_picture(job);
+        if let GameAlgorithm::Mcts(params) = algo {
+            // MCTS chooses a move and proves no value: its own answer.
+            return searchlab_core::describe::mcts_answer(
+                &job.game,
+                &job.board,
+                &SeedEval,
+                &params,
+                limits,
+                Square::to_string,
+            );
+        }
         let (result, moves) = self.search(job, algo, limits);
         let mut a = match &result.outcome {
             GameOutcome::Solved(s) => {

@@ -417,7 +417,23 @@ transposition table); minimax values the position alone.";
         };
         let game = TriangleWar::new(order, self.symmetry);
         self.draw_picture(&game, p);
-        if let Algorithm::Game(algo @ (GameAlgorithm::Pvs | GameAlgorithm::Mtdf)) = algorithm {
+        if let Algorithm::Game(GameAlgorithm::Mcts(params)) = algorithm {
+            // MCTS chooses a move and proves no value (greedy playouts use the margin).
+            return searchlab_core::describe::mcts_answer(
+                &game,
+                &p.position,
+                &(Position::margin as fn(&Position) -> i32),
+                &params,
+                limits,
+                Segment::to_string,
+            );
+        }
+        if let Algorithm::Game(
+            algo @ (GameAlgorithm::Pvs
+            | GameAlgorithm::Mtdf
+            | GameAlgorithm::AlphabetaAspiration(_)),
+        ) = algorithm
+        {
             // The catalogue's searches give the value and one principal variation, not every
             // move's value: the first move of the variation is one best move.
             let config = AlphaBetaConfig::new().with_limits(limits.clone());
