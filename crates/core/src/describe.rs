@@ -655,6 +655,67 @@ pub fn counted(n: u32, one: &str, many: &str) -> String {
 mod tests {
     use super::*;
 
+    /// A puzzle described with the least a description needs, with or without predecessors.
+    struct Bare<const PREDECESSORS: bool>;
+    impl<const PREDECESSORS: bool> Description for Bare<PREDECESSORS> {
+        type Instance = ();
+        const NAME: &'static str = "bare";
+        const SUMMARY: &'static str = "a test";
+        const INPUT: &'static str = "anything";
+        const KIND: Kind = Kind::Puzzle;
+        const HAS_PREDECESSORS: bool = PREDECESSORS;
+        fn heuristics() -> &'static [(&'static str, &'static str)] {
+            &[]
+        }
+        fn default_algorithm() -> Algorithm {
+            Algorithm::Search(SearchAlgorithm::Astar)
+        }
+        fn new(_: &Options) -> Result<Self, String> {
+            Ok(Bare)
+        }
+        fn parse(&self, _: &str) -> Result<(), String> {
+            Ok(())
+        }
+        fn show(&self, _: &()) -> String {
+            String::new()
+        }
+        fn solve(&self, _: &(), _: Algorithm, _: &str, _: &Limits) -> Answer {
+            Answer::new(Status::Solved, Stats::default())
+        }
+        fn generate(
+            &self,
+            _: &Options,
+            _: &mut SplitMix64,
+            _: usize,
+        ) -> Result<Vec<String>, String> {
+            Ok(Vec::new())
+        }
+    }
+
+    #[test]
+    fn without_predecessors_the_bidirectional_searches_are_refused_by_default() {
+        let bidirectional: Vec<Algorithm> = SearchAlgorithm::ALL
+            .into_iter()
+            .filter(|a| a.is_bidirectional())
+            .map(Algorithm::Search)
+            .collect();
+        assert_eq!(bidirectional.len(), 2);
+        for a in &bidirectional {
+            assert_eq!(Bare::<true>::refusal(*a), None);
+            assert_eq!(
+                Bare::<false>::refusal(*a),
+                Some(format!(
+                    "{} needs predecessors, which the bare problem does not offer",
+                    a.name()
+                ))
+            );
+        }
+        assert_eq!(Bare::<true>::algorithms().len(), SearchAlgorithm::ALL.len());
+        let without = Bare::<false>::algorithms();
+        assert_eq!(without.len(), SearchAlgorithm::ALL.len() - 2);
+        assert!(bidirectional.iter().all(|a| !without.contains(a)));
+    }
+
     #[test]
     fn steps_walk_their_range_in_turn() {
         let s: Steps = "2-5".parse().unwrap();
