@@ -157,6 +157,12 @@ impl From<u32> for Field {
         Field::Int(i64::from(n))
     }
 }
+impl From<u64> for Field {
+    fn from(n: u64) -> Self {
+        // Counts beyond i64 (none in practice) stay numbers, if inexact ones.
+        i64::try_from(n).map_or(Field::Num(n as f64), Field::Int)
+    }
+}
 impl From<usize> for Field {
     fn from(n: usize) -> Self {
         Field::Int(i64::try_from(n).unwrap_or(i64::MAX))
