@@ -9,7 +9,6 @@ mod alloc;
 mod batch;
 mod bench;
 mod error;
-mod help;
 mod instances;
 mod limits;
 mod matchcmd;
@@ -48,7 +47,7 @@ enum Command {
 /// `help` subcommand would print it).
 fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
     if topic.first().is_some_and(|t| *t == "stats") {
-        print!("{}", help::stats_page());
+        print!("{}", searchlab_core::stats_text::statistics_page());
         return Ok(ExitCode::SUCCESS);
     }
     let mut cmd = &mut command;

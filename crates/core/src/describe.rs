@@ -15,7 +15,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::catalogue::{Algorithm, GameAlgorithm, SearchAlgorithm};
+use crate::catalogue::{Algorithm, GameAlgorithm, Promise, SearchAlgorithm};
 use crate::rng::SplitMix64;
 use crate::stats::{LimitKind, Limits, Stats};
 
@@ -445,6 +445,46 @@ pub fn run_answer<A, C: crate::Cost + fmt::Display>(
             a.lines.push(format!("refused: {e}"));
             a
         }
+    }
+}
+
+/// Whether `answer` agrees with the expected answer, by what the algorithm promises
+/// ([`crate::SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
+/// must give it exactly (the description's [`Description::matches`]); weighted A* may cost up
+/// to its weight times the expected optimum, never less; greedy and beam search may cost any
+/// amount not below the optimum (they are never wrong for a longer path). An answer without a
+/// key (a stopped or refused search) never disagrees, and `unsolvable` must match exactly.
+pub fn agrees<D: Description>(
+    problem: &D,
+    algorithm: Algorithm,
+    answer: &Answer,
+    expected: &str,
+) -> bool {
+    let Algorithm::Search(search) = algorithm else {
+        return problem.matches(answer, expected);
+    };
+    let promise = search.promise();
+    if matches!(promise, Promise::Optimal | Promise::FewestActions) {
+        return problem.matches(answer, expected);
+    }
+    let (Some(got), true) = (answer.key.as_deref(), answer.status == Status::Solved) else {
+        return problem.matches(answer, expected);
+    };
+    // Integer costs compare exactly; decimal ones (irrational costs printed rounded) as floats.
+    if let (Ok(cost), Ok(optimum)) = (got.parse::<u64>(), expected.trim().parse::<u64>()) {
+        return promise.admits(cost, optimum);
+    }
+    match (got.parse::<f64>(), expected.trim().parse::<f64>()) {
+        (Ok(cost), Ok(optimum)) => {
+            let slack = 1e-9 * optimum.abs().max(1.0);
+            cost + slack >= optimum
+                && match promise {
+                    Promise::Bounded(w) => cost <= w.value() * optimum + slack,
+                    _ => true,
+                }
+        }
+        // `unsolvable` expected but a path found, or the reverse: a real disagreement.
+        _ => problem.matches(answer, expected),
     }
 }
 

@@ -124,6 +124,7 @@ pub mod pvs;
 pub mod rbfs;
 pub mod rng;
 pub mod stats;
+pub mod stats_text;
 mod store;
 pub mod strategy_spec;
 pub mod table;
