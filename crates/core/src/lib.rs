@@ -109,6 +109,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod matchplay;
+pub mod limits_text;
 pub mod mcts;
 pub mod minimax;
 pub mod mm;
