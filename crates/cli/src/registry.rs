@@ -9,10 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use searchlab_core::{
-    Algorithm, Description, GameAlgorithm, InitialBound, Kind, OptionSpec, Options,
-    SearchAlgorithm, SplitMix64, Weight,
-};
+use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
 
 use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
@@ -39,6 +36,8 @@ pub struct Entry {
     pub default_algorithm: Algorithm,
     /// Why an algorithm of its kind does not apply ([`Description::refusal`]).
     pub refusal: fn(Algorithm) -> Option<String>,
+    /// The algorithm a text names, checked ([`Description::choose_algorithm`]).
+    pub choose_algorithm: fn(&str) -> Result<Algorithm, String>,
     /// The default heuristic.
     pub default_heuristic: &'static str,
     /// Runs `solve`.
@@ -68,6 +67,7 @@ impl Entry {
             algorithms: D::algorithms(),
             default_algorithm: D::default_algorithm(),
             refusal: D::refusal,
+            choose_algorithm: D::choose_algorithm,
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
             bench: crate::bench::bench::<D>,
@@ -103,7 +103,7 @@ fn after_help(e: &Entry) -> String {
     for a in &e.algorithms {
         s += &format!("  {:<10} {}\n", a.name(), a.summary());
     }
-    let refused: Vec<String> = all_of(e.kind)
+    let refused: Vec<String> = Algorithm::of_kind(e.kind)
         .into_iter()
         .filter_map(|a| (e.refusal)(a))
         .collect();
@@ -244,14 +244,6 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
     (e.solve)(&args, &choice)
 }
 
-/// Every catalogue algorithm of a kind, with default parameters.
-fn all_of(kind: Kind) -> Vec<Algorithm> {
-    match kind {
-        Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
-        Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
-    }
-}
-
 /// The shared parameter flags of the single-agent algorithms that take one (the same
 /// parameters as `wastar:W`, `beam:K`, `dfbnb:greedy`).
 fn parameter_args() -> [Arg; 3] {
@@ -273,99 +265,19 @@ fn parameter_args() -> [Arg; 3] {
 }
 
 /// The algorithm named by `--algo` (with `:parameter`) and the parameter flags, checked
-/// against the problem: unknown names, algorithms of the other kind, refused algorithms
-/// (`bibfs` on rotation) and flags of another algorithm are bad input (exit status 2).
+/// against the problem ([`Description::choose_algorithm`],
+/// [`searchlab_core::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
 fn chosen_algorithm(e: &Entry, text: &str, m: &ArgMatches) -> Result<Algorithm, BadInput> {
-    let mut algorithm: Algorithm = text
-        .parse()
-        .map_err(|err| BadInput(format!("--algo {err}")))?;
-    let names = || {
-        e.algorithms
-            .iter()
-            .map(|a| a.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if !all_of(e.kind).contains(&algorithm.base()) {
-        return Err(BadInput(format!(
-            "--algo {text}: {} is a {} algorithm; {} takes {}",
-            algorithm.name(),
-            if e.kind == Kind::Puzzle {
-                "game"
-            } else {
-                "single-agent"
-            },
-            e.name,
-            names()
-        )));
-    }
-    if let Some(why) = (e.refusal)(algorithm.base()) {
-        return Err(BadInput(why));
-    }
-    if !e.algorithms.contains(&algorithm.base()) {
-        return Err(BadInput(format!(
-            "--algo {text}: not for {}; expected one of {}",
-            e.name,
-            names()
-        )));
-    }
-    if e.kind != Kind::Puzzle {
+    let algorithm = (e.choose_algorithm)(text).map_err(BadInput)?;
+    let Algorithm::Search(search) = algorithm else {
         return Ok(algorithm);
-    }
-    let given = text.contains(':');
-    let flag = |name: &str| m.get_one::<String>(name).cloned();
-    let named = algorithm.name();
-    let misplaced = |flag: &str, owner: &str| {
-        BadInput(format!(
-            "--{flag} is a parameter of --algo {owner}, not of {named}"
-        ))
     };
-    let twice = |flag: &str| {
-        BadInput(format!(
-            "--{flag} and --algo {text} both set the parameter: give one"
-        ))
-    };
-    if let Some(w) = flag("weight") {
-        let Algorithm::Search(SearchAlgorithm::Wastar(_)) = algorithm else {
-            return Err(misplaced("weight", "wastar"));
-        };
-        if given {
-            return Err(twice("weight"));
-        }
-        let w: Weight = w
-            .parse()
-            .map_err(|err| BadInput(format!("--weight {err}")))?;
-        algorithm = Algorithm::Search(SearchAlgorithm::Wastar(w));
-    }
-    if let Some(k) = flag("width") {
-        let Algorithm::Search(SearchAlgorithm::Beam(_)) = algorithm else {
-            return Err(misplaced("width", "beam"));
-        };
-        if given {
-            return Err(twice("width"));
-        }
-        let k = k.parse().map_err(|_| {
-            BadInput(format!(
-                "--width {k}: expected a whole number of nodes from 1"
-            ))
-        })?;
-        algorithm = Algorithm::Search(SearchAlgorithm::Beam(k));
-    }
-    if let Some(b) = flag("initial-bound") {
-        let Algorithm::Search(SearchAlgorithm::Dfbnb(_)) = algorithm else {
-            return Err(misplaced("initial-bound", "dfbnb"));
-        };
-        if given {
-            return Err(twice("initial-bound"));
-        }
-        let bound = if b == "greedy" {
-            InitialBound::Greedy
-        } else {
-            InitialBound::MaxCost
-        };
-        algorithm = Algorithm::Search(SearchAlgorithm::Dfbnb(bound));
-    }
-    Ok(algorithm)
+    let flag = |name: &str| m.get_one::<String>(name).map(String::as_str);
+    let (weight, width, bound) = (flag("weight"), flag("width"), flag("initial-bound"));
+    let search = search.with_flags(text, weight, width, bound);
+    Ok(Algorithm::Search(
+        search.map_err(|e| BadInput(e.to_string()))?,
+    ))
 }
 
 /// `searchlab gen`, one subcommand per problem.

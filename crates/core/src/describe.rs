@@ -15,16 +15,16 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::catalogue::{Algorithm, GameAlgorithm, Promise, SearchAlgorithm};
+use crate::catalogue::{Algorithm, Promise};
 use crate::rng::SplitMix64;
 use crate::stats::{LimitKind, Limits, Stats};
 
 /// Whether a problem is a single-agent puzzle (a path to a goal) or a two-player game (a value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Single-agent: every [`SearchAlgorithm`] applies.
+    /// Single-agent: every [`crate::SearchAlgorithm`] applies.
     Puzzle,
-    /// Two-player zero-sum: every [`GameAlgorithm`] applies.
+    /// Two-player zero-sum: every [`crate::GameAlgorithm`] applies.
     Game,
 }
 
@@ -318,11 +318,8 @@ pub trait Description: Sized {
     /// The algorithms that apply (with their default parameters): by default every one of its
     /// kind that [`refusal`](Description::refusal) does not refuse.
     fn algorithms() -> Vec<Algorithm> {
-        let all: Vec<Algorithm> = match Self::KIND {
-            Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
-            Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
-        };
-        all.into_iter()
+        Algorithm::of_kind(Self::KIND)
+            .into_iter()
             .filter(|a| Self::refusal(*a).is_none())
             .collect()
     }
@@ -331,7 +328,7 @@ pub trait Description: Sized {
     /// naming it (`bibfs needs an explicit goal state; the rotation game's goal is a set`);
     /// `None` when it applies. By default every algorithm of the kind applies; a problem
     /// without an explicit goal state or predecessors refuses the bidirectional ones
-    /// ([`SearchAlgorithm::is_bidirectional`]).
+    /// ([`crate::SearchAlgorithm::is_bidirectional`]).
     fn refusal(algorithm: Algorithm) -> Option<String> {
         let _ = algorithm;
         None
@@ -339,6 +336,41 @@ pub trait Description: Sized {
 
     /// The algorithm used when the user names none.
     fn default_algorithm() -> Algorithm;
+
+    /// The algorithm `text` names (`idastar`, `wastar:3/2`), checked against this problem:
+    /// an unknown name, an algorithm of the other kind, one the problem refuses
+    /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
+    fn choose_algorithm(text: &str) -> Result<Algorithm, String> {
+        let algorithm: Algorithm = text.parse().map_err(|err| format!("--algo {err}"))?;
+        let names = || {
+            let names: Vec<&str> = Self::algorithms().iter().map(|a| a.name()).collect();
+            names.join(", ")
+        };
+        if !Algorithm::of_kind(Self::KIND).contains(&algorithm.base()) {
+            let (kind, name) = (Self::KIND, Self::NAME);
+            let other = if kind == Kind::Puzzle {
+                "game"
+            } else {
+                "single-agent"
+            };
+            let named = algorithm.name();
+            return Err(format!(
+                "--algo {text}: {named} is a {other} algorithm; {name} takes {}",
+                names()
+            ));
+        }
+        if let Some(why) = Self::refusal(algorithm.base()) {
+            return Err(why);
+        }
+        if !Self::algorithms().contains(&algorithm.base()) {
+            let name = Self::NAME;
+            return Err(format!(
+                "--algo {text}: not for {name}; expected one of {}",
+                names()
+            ));
+        }
+        Ok(algorithm)
+    }
 
     /// The heuristic (or move order) used when the user names none: the first listed.
     fn default_heuristic() -> &'static str {
@@ -430,7 +462,7 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
     }
 }
 
-/// The answer of a catalogue run ([`SearchAlgorithm::run`]): [`path_answer`] of its result, or,
+/// The answer of a catalogue run ([`crate::SearchAlgorithm::run`]): [`path_answer`] of its result, or,
 /// when the algorithm refused the problem (a bidirectional search without an explicit goal
 /// state, which a driver refuses before solving: [`Description::refusal`]), an answer with no
 /// search, no key (so never compared with an expected answer) and the reason as its line.
