@@ -16,10 +16,11 @@ use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Statu
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
-use crate::instances::{self, Item};
+use crate::instances;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
 use crate::render::{Format, stats_json};
+use searchlab_core::instances::Item;
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options
 /// are added per problem by the registry).
@@ -165,7 +166,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
             progress.suspend(|| {
                 eprintln!(
                     "searchlab: {}: WRONG ANSWER: expected {expected}, got {got}",
-                    place(item)
+                    item.place()
                 )
             });
         }
@@ -196,18 +197,6 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     Ok(tally.status())
 }
 
-/// `FILE: line N`, `FILE: line N (game 3)` or the source alone.
-fn place<I>(item: &Item<I>) -> String {
-    let mut s = match item.line {
-        Some(line) => format!("{}: line {line}", item.source),
-        None => item.source.clone(),
-    };
-    if let Some(name) = &item.name {
-        s += &format!(" ({name})");
-    }
-    s
-}
-
 /// Reports a bad instance: `searchlab: FILE: line N: what` on stderr and, in JSON, its row.
 fn bad_line<I>(
     out: &mut dyn Write,
@@ -216,7 +205,7 @@ fn bad_line<I>(
     format: Format,
 ) -> std::io::Result<()> {
     out.flush()?;
-    eprintln!("searchlab: {}: {error}", place(item));
+    eprintln!("searchlab: {}: {error}", item.place());
     if format == Format::Json {
         let row = json!({
             "source": item.source,

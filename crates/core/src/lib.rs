@@ -108,6 +108,7 @@ pub mod game;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
+pub mod instances;
 pub mod limits_text;
 pub mod matchplay;
 pub mod mcts;
