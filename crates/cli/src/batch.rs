@@ -26,7 +26,8 @@ use searchlab_core::instances::Item;
 /// are added per problem by the registry).
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolveArgs {
-    /// Instances, one per argument (quote each); `-` reads standard input.
+    /// Instances, one per argument (quote each); `-` reads standard input, and an existing
+    /// file with an extension the problem reads (see below) is read as with --file.
     #[arg(value_name = "INSTANCE")]
     pub instances: Vec<String>,
     /// Read instances from these files, one per line (`-`: standard input).
@@ -104,12 +105,10 @@ struct Tally {
 
 impl Tally {
     fn status(&self) -> ExitCode {
-        if self.bad > 0 {
-            ExitCode::from(2)
-        } else if self.stopped > 0 || self.wrong > 0 {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
+        match (self.bad, self.stopped + self.wrong) {
+            (0, 0) => ExitCode::SUCCESS,
+            (0, _) => ExitCode::FAILURE,
+            _ => ExitCode::from(2),
         }
     }
 }
@@ -121,10 +120,8 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     let items = instances::gather(&problem, &args.instances, &args.files);
     if items.is_empty() {
-        return Err(BadInput(
-            "no instances: give them as arguments, with --file, or on standard input".into(),
-        )
-        .into());
+        let none = "no instances: give them as arguments, with --file, or on standard input";
+        return Err(BadInput(none.into()).into());
     }
     if items.iter().any(|i| i.parsed.is_ok()) {
         let mut notes = Notes::default();
@@ -133,10 +130,8 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
             .map_err(BadInput)?;
         notes.note(Note::Finished);
     }
-    let heuristic = choice
-        .algorithm
-        .uses_heuristic()
-        .then_some(choice.heuristic.as_str());
+    let (algorithm, h) = (choice.algorithm, choice.heuristic.as_str());
+    let heuristic = algorithm.uses_heuristic().then_some(h);
     let label = match heuristic {
         Some(h) => format!("{} / {h}", choice.algorithm),
         None => choice.algorithm.to_string(),

@@ -1,6 +1,7 @@
 //! Where a batch's instances come from, the same for every problem: each argument is one
-//! instance, each `--file` (`-`: standard input) holds one instance per line; with neither,
-//! standard input is read. How an input's text becomes instances is the core's
+//! instance (or, when it names an existing file with an extension the problem reads, like a
+//! grid's `.scen`, that file), each `--file` (`-`: standard input) holds one instance per
+//! line; with neither, standard input is read. How an input's text becomes instances is the core's
 //! [`searchlab_core::instances`]; a file that cannot be read is bad input for that file alone.
 
 use std::io::{IsTerminal, Read};
@@ -21,6 +22,8 @@ pub fn gather<D: Description>(
         if text == "-" {
             read_source(problem, Path::new("-"), &mut items);
             stdin_used = true;
+        } else if is_instance_file::<D>(Path::new(text)) {
+            read_source(problem, Path::new(text), &mut items);
         } else {
             items.push(instances::argument(problem, i + 1, text));
         }
@@ -35,6 +38,15 @@ pub fn gather<D: Description>(
         read_source(problem, Path::new("-"), &mut items);
     }
     items
+}
+
+/// Whether an argument names an existing file of the problem's own format, by extension
+/// ([`Description::FILE_EXTENSIONS`]): such a file is read as with `--file`.
+fn is_instance_file<D: Description>(path: &Path) -> bool {
+    let known = path
+        .extension()
+        .is_some_and(|e| D::FILE_EXTENSIONS.iter().any(|x| e == *x));
+    known && path.is_file()
 }
 
 /// The name of an input in messages and JSON `source`: `stdin` for `-`.

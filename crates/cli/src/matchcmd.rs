@@ -17,7 +17,7 @@ use searchlab_core::strategy_spec::{STRATEGY_HELP, StrategySpec};
 use searchlab_core::{Limits, Options, Playable};
 
 use crate::error::BadInput;
-use crate::registry::{Entry, option_args, option_values};
+use crate::registry::{Entry, option_args, option_values, valued};
 
 /// The `match` and `play` commands of one game, monomorphised.
 pub struct PlayFns {
@@ -67,10 +67,7 @@ pub fn match_command(entries: &[Entry]) -> Command {
             .arg(strategy_arg("a", "Strategy A (results are A's)").required(true))
             .arg(strategy_arg("b", "Strategy B").required(true))
             .arg(
-                Arg::new("games")
-                    .long("games")
-                    .value_name("N")
-                    .default_value("10")
+                valued("games", "N", "10")
                     .value_parser(clap::value_parser!(u32).range(1..))
                     .help("Number of games (2k and 2k+1 play the same opening, colours swapped)"),
             )
@@ -82,18 +79,12 @@ pub fn match_command(entries: &[Entry]) -> Command {
                     .help("Openings, one per line as the game's instances write positions ('#' starts a comment)"),
             )
             .arg(
-                Arg::new("plies")
-                    .long("plies")
-                    .value_name("P")
-                    .default_value("2")
+                valued("plies", "P", "2")
                     .value_parser(clap::value_parser!(u32))
                     .help("Without --openings: random openings of P plies, one per pair of games"),
             )
             .arg(
-                Arg::new("seed")
-                    .long("seed")
-                    .value_name("S")
-                    .default_value("1")
+                valued("seed", "S", "1")
                     .value_parser(clap::value_parser!(u64))
                     .help("Seed of the random openings and of each game's strategy seeds"),
             )
@@ -104,10 +95,7 @@ pub fn match_command(entries: &[Entry]) -> Command {
                     .help("Do not value every move with the perfect solver"),
             )
             .arg(
-                Arg::new("format")
-                    .long("format")
-                    .value_name("FORMAT")
-                    .default_value("text")
+                valued("format", "FORMAT", "text")
                     .value_parser(["text", "json"])
                     .help("Output: the table, or one JSON object with every game"),
             )

@@ -7,14 +7,14 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
-use clap::{Arg, ArgMatches, Command};
+use clap::{ArgMatches, Command};
 use searchlab_core::play::{Hints, Input, Session};
 use searchlab_core::strategy_spec::STRATEGY_HELP;
 use searchlab_core::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::{game_of, spec_of, strategy_arg};
-use crate::registry::{Entry, option_args};
+use crate::registry::{Entry, option_args, valued};
 
 /// `searchlab play`, one subcommand per playable game.
 pub fn play_command(entries: &[Entry]) -> Command {
@@ -32,17 +32,11 @@ pub fn play_command(entries: &[Entry]) -> Command {
             ))
             .arg(strategy_arg("engine", "The engine you play against").default_value("alphabeta"))
             .arg(
-                Arg::new("human")
-                    .long("human")
-                    .value_name("SIDE")
-                    .default_value("first")
+                valued("human", "SIDE", "first")
                     .help("Your side: the game's name for it (x, o; A, B), first or second"),
             )
             .arg(
-                Arg::new("seed")
-                    .long("seed")
-                    .value_name("S")
-                    .default_value("1")
+                valued("seed", "S", "1")
                     .value_parser(clap::value_parser!(u64))
                     .help("Seed of a random or mcts engine"),
             )

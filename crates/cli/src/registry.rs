@@ -24,6 +24,10 @@ pub struct Entry {
     pub input: &'static str,
     /// Puzzle or game.
     pub kind: Kind,
+    /// The online judge it reproduces ([`Description::JUDGE`]).
+    pub judge: Option<searchlab_core::Judge>,
+    /// Extensions of its own instance files ([`Description::FILE_EXTENSIONS`]).
+    pub file_extensions: &'static [&'static str],
     /// Its own solve options.
     pub options: &'static [OptionSpec],
     /// Its generator's options.
@@ -61,6 +65,8 @@ impl Entry {
             summary: D::SUMMARY,
             input: D::INPUT,
             kind: D::KIND,
+            file_extensions: D::FILE_EXTENSIONS,
+            judge: D::JUDGE,
             options: D::options(),
             gen_options: D::gen_options(),
             heuristics: D::heuristics(),
@@ -99,7 +105,15 @@ pub fn registry() -> Vec<Entry> {
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.
 fn after_help(e: &Entry) -> String {
-    let mut s = format!("{}\n\nAlgorithms (--algo):\n", e.input.trim_end());
+    let mut s = format!("{}\n\n", e.input.trim_end());
+    if !e.file_extensions.is_empty() {
+        let exts: Vec<String> = e.file_extensions.iter().map(|x| format!(".{x}")).collect();
+        let exts = exts.join(" or ");
+        s += &format!(
+            "Instance files: an argument naming an existing {exts} file is read as with --file.\n\n"
+        );
+    }
+    s += "Algorithms (--algo):\n";
     for a in &e.algorithms {
         s += &format!("  {:<10} {}\n", a.name(), a.summary());
     }
@@ -152,6 +166,14 @@ pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
             }
         })
         .collect()
+}
+
+/// An option `--ID VALUE` with a default: the shape of most options of the commands.
+pub(crate) fn valued(id: &'static str, value: &'static str, default: &'static str) -> Arg {
+    Arg::new(id)
+        .long(id)
+        .value_name(value)
+        .default_value(default)
 }
 
 /// The values of a problem's own options in `m`.
@@ -290,18 +312,12 @@ pub fn gen_command(entries: &[Entry]) -> Command {
         let sub = Command::new(e.name)
             .about(format!("Random instances: {}", e.summary))
             .arg(
-                Arg::new("count")
-                    .long("count")
-                    .value_name("N")
-                    .default_value("10")
+                valued("count", "N", "10")
                     .value_parser(clap::value_parser!(usize))
                     .help("How many instances"),
             )
             .arg(
-                Arg::new("seed")
-                    .long("seed")
-                    .value_name("S")
-                    .default_value("1")
+                valued("seed", "S", "1")
                     .value_parser(clap::value_parser!(u64))
                     .help("The seed of the generator (SplitMix64: the same seed gives the same instances in every version)"),
             )
@@ -335,55 +351,43 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
 /// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
 /// object per problem per line, for scripts and the registry-walking tests).
 pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::stdout().lock();
     for e in entries {
+        let (kind, what) = match e.kind {
+            Kind::Puzzle => ("puzzle", "heuristics"),
+            Kind::Game => ("game", "move orders"),
+        };
+        let algos: Vec<&str> = e.algorithms.iter().map(|a| a.name()).collect();
+        let default_algorithm = e.default_algorithm.name();
+        let heuristics: Vec<&str> = e.heuristics.iter().map(|h| h.0).collect();
         if json {
             let row = serde_json::json!({
                 "name": e.name,
-                "kind": match e.kind { Kind::Puzzle => "puzzle", Kind::Game => "game" },
+                "kind": kind,
                 "summary": e.summary,
-                "algorithms": e.algorithms.iter().map(|a| a.name()).collect::<Vec<_>>(),
-                "default_algorithm": e.default_algorithm.name(),
-                "heuristics": e.heuristics.iter().map(|h| h.0).collect::<Vec<_>>(),
+                "algorithms": algos,
+                "default_algorithm": default_algorithm,
+                "heuristics": heuristics,
                 "default_heuristic": e.default_heuristic,
             });
             writeln!(out, "{row}")?;
             continue;
         }
-        let kind = match e.kind {
-            Kind::Puzzle => "puzzle",
-            Kind::Game => "game",
+        // Each name, the default marked.
+        let marked = |names: &[&str], default: &str| {
+            let marked: Vec<String> = names
+                .iter()
+                .map(|n| n.to_string() + if *n == default { " (default)" } else { "" })
+                .collect();
+            marked.join(", ")
         };
         writeln!(out, "{} ({kind}): {}", e.name, e.summary)?;
-        let algos: Vec<String> = e
-            .algorithms
-            .iter()
-            .map(|a| {
-                if *a == e.default_algorithm {
-                    format!("{a} (default)")
-                } else {
-                    a.to_string()
-                }
-            })
-            .collect();
-        writeln!(out, "  algorithms: {}", algos.join(", "))?;
-        let hs: Vec<String> = e
-            .heuristics
-            .iter()
-            .map(|(h, _)| {
-                if *h == e.default_heuristic {
-                    format!("{h} (default)")
-                } else {
-                    (*h).to_owned()
-                }
-            })
-            .collect();
-        let what = match e.kind {
-            Kind::Puzzle => "heuristics",
-            Kind::Game => "move orders",
-        };
-        writeln!(out, "  {what}: {}", hs.join(", "))?;
+        writeln!(out, "  algorithms: {}", marked(&algos, default_algorithm))?;
+        writeln!(
+            out,
+            "  {what}: {}",
+            marked(&heuristics, e.default_heuristic)
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

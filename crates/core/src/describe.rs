@@ -268,6 +268,24 @@ pub struct Parsed<I> {
     pub instance: Result<I, String>,
 }
 
+/// An online judge a problem reproduces byte for byte (`searchlab judge N`): its input on
+/// `input`, its output to `out`, a message per bad case to `errors`; returns the number of
+/// bad cases (the good ones are answered all the same).
+#[derive(Clone, Copy, Debug)]
+pub struct Judge {
+    /// The POJ problem number.
+    pub number: u32,
+    /// The problem's title.
+    pub title: &'static str,
+    /// Runs the judge.
+    pub run: JudgeFn,
+}
+
+/// A judge's entry point: input, output, where each bad case's message goes; returns the
+/// number of bad cases.
+pub type JudgeFn =
+    fn(&str, &mut dyn std::io::Write, &mut dyn FnMut(String)) -> std::io::Result<usize>;
+
 /// Something a description tells its driver while it prepares (builds tables).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
@@ -306,6 +324,13 @@ pub trait Description: Sized {
     /// Whether an instance spans a whole argument or file (a tree over several lines)
     /// instead of one line.
     const WHOLE_INPUT: bool = false;
+    /// Extensions of the instance files the problem reads in a format of its own
+    /// ([`parse_file`](Description::parse_file)), like `scen` for MovingAI scenarios: a
+    /// command-line argument naming an existing file with one of them is read as that file,
+    /// as with `--file`, rather than as an instance's text.
+    const FILE_EXTENSIONS: &'static [&'static str] = &[];
+    /// The online judge whose input and output the problem reproduces, if any.
+    const JUDGE: Option<Judge> = None;
 
     /// The problem's own options, beyond the shared ones.
     fn options() -> &'static [OptionSpec] {

@@ -142,7 +142,7 @@ pub use catalogue::{
     Algorithm, GameAlgorithm, ParseAlgorithmError, Promise, SearchAlgorithm, UnknownAlgorithm,
 };
 pub use describe::{
-    Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
+    Answer, Description, Field, Judge, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
 };
 pub use dfbnb::{InitialBound, dfbnb};
 pub use fringe::fringe;

@@ -145,6 +145,7 @@ cells); lengths are exact (a + b*sqrt(2)) and printed with 8 decimals; no path i
 Jump point search: --successors jps (with --algo astar). bfs and iddfs are left out: they
 count moves, not lengths, so they are not optimal with diagonal moves.";
     const KIND: Kind = Kind::Puzzle;
+    const FILE_EXTENSIONS: &'static [&'static str] = &["scen"];
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[
