@@ -136,8 +136,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         Some(h) => format!("{} / {h}", choice.algorithm),
         None => choice.algorithm.to_string(),
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let progress = Progress::new(items.len());
     let mut tally = Tally::default();
     for item in &items {

@@ -9,9 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use searchlab_core::matchplay::{
-    MatchConfig, MatchError, Openings, Oracle, PerfectSolver, play_match,
-};
+use searchlab_core::matchplay::{MatchConfig, Openings, Oracle, PerfectSolver, play_match};
 use searchlab_core::play::{OpeningError, match_report_field, parse_openings};
 use searchlab_core::strategy_spec::{STRATEGY_HELP, StrategySpec};
 use searchlab_core::{Limits, Options, Playable};
@@ -177,20 +175,13 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     let start = d.start(&game);
     let report = play_match(&game, &start, &mut *sa, &mut *sb, &config, oracle).map_err(|e| {
         let message = format!("{}: {e}", D::NAME);
-        match e {
-            // What the user asked for cannot be played (exit 2): no opening of that length.
-            MatchError::NoGames
-            | MatchError::NoOpenings
-            | MatchError::StartIsOver
-            | MatchError::IllegalOpeningMove { .. }
-            | MatchError::OpeningEndsGame { .. }
-            | MatchError::NoRandomOpening { .. } => anyhow::Error::new(BadInput(message)),
-            // A strategy or the solver failed (exit 1).
-            _ => anyhow::anyhow!(message),
+        // What the user asked for cannot be played (exit 2), or a strategy failed (exit 1).
+        match e.is_bad_request() {
+            true => anyhow::Error::new(BadInput(message)),
+            false => anyhow::anyhow!(message),
         }
     })?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::stdout().lock();
     if json {
         let report = match_report_field(&d, &game, &report, seed, &from);
         writeln!(out, "{}", crate::batch::field_json(&report))?;

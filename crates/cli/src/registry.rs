@@ -339,8 +339,7 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let count = *sub.get_one::<usize>("count").expect("has a default");
     let seed = *sub.get_one::<u64>("seed").expect("has a default");
     let lines = (e.generate)(&option_values(e.gen_options, sub), seed, count).map_err(BadInput)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in lines {
         writeln!(out, "{line}")?;
     }
