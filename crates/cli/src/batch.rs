@@ -10,20 +10,24 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Promise, Status};
+use searchlab_core::describe::agrees;
+use searchlab_core::stats_text::answer_text;
+use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Status};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
-use crate::instances::{self, Item};
+use crate::instances;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
-use crate::render::{Format, stats_json, stats_text};
+use crate::render::{Format, stats_json};
+use searchlab_core::instances::Item;
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options
 /// are added per problem by the registry).
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolveArgs {
-    /// Instances, one per argument (quote each); `-` reads standard input.
+    /// Instances, one per argument (quote each); `-` reads standard input, and an existing
+    /// file with an extension the problem reads (see below) is read as with --file.
     #[arg(value_name = "INSTANCE")]
     pub instances: Vec<String>,
     /// Read instances from these files, one per line (`-`: standard input).
@@ -101,12 +105,10 @@ struct Tally {
 
 impl Tally {
     fn status(&self) -> ExitCode {
-        if self.bad > 0 {
-            ExitCode::from(2)
-        } else if self.stopped > 0 || self.wrong > 0 {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
+        match (self.bad, self.stopped + self.wrong) {
+            (0, 0) => ExitCode::SUCCESS,
+            (0, _) => ExitCode::FAILURE,
+            _ => ExitCode::from(2),
         }
     }
 }
@@ -118,10 +120,8 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     let items = instances::gather(&problem, &args.instances, &args.files);
     if items.is_empty() {
-        return Err(BadInput(
-            "no instances: give them as arguments, with --file, or on standard input".into(),
-        )
-        .into());
+        let none = "no instances: give them as arguments, with --file, or on standard input";
+        return Err(BadInput(none.into()).into());
     }
     if items.iter().any(|i| i.parsed.is_ok()) {
         let mut notes = Notes::default();
@@ -130,16 +130,13 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
             .map_err(BadInput)?;
         notes.note(Note::Finished);
     }
-    let heuristic = choice
-        .algorithm
-        .uses_heuristic()
-        .then_some(choice.heuristic.as_str());
+    let (algorithm, h) = (choice.algorithm, choice.heuristic.as_str());
+    let heuristic = algorithm.uses_heuristic().then_some(h);
     let label = match heuristic {
         Some(h) => format!("{} / {h}", choice.algorithm),
         None => choice.algorithm.to_string(),
     };
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let progress = Progress::new(items.len());
     let mut tally = Tally::default();
     for item in &items {
@@ -163,13 +160,13 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
             progress.suspend(|| {
                 eprintln!(
                     "searchlab: {}: WRONG ANSWER: expected {expected}, got {got}",
-                    place(item)
+                    item.place()
                 )
             });
         }
         progress.answer(&mut out, |out| match args.format {
             Format::Text => {
-                let mut text = text_report(&problem.show(instance), &answer, &label);
+                let mut text = answer_text(&problem.show(instance), &answer, &label);
                 // An instance named inside its file (a judge's game) says which it is.
                 if let Some(name) = &item.name {
                     text.insert_str(0, &format!("{name}:\n"));
@@ -194,58 +191,6 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     Ok(tally.status())
 }
 
-/// Whether `answer` agrees with the expected answer, by what the algorithm promises
-/// ([`searchlab_core::SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
-/// must give it exactly (the description's [`Description::matches`]); weighted A* may cost up
-/// to its weight times the expected optimum, never less; greedy and beam search may cost any
-/// amount not below the optimum (they are never wrong for a longer path). An answer without a
-/// key (a stopped or refused search) never disagrees, and `unsolvable` must match exactly.
-fn agrees<D: Description>(
-    problem: &D,
-    algorithm: Algorithm,
-    answer: &Answer,
-    expected: &str,
-) -> bool {
-    let Algorithm::Search(search) = algorithm else {
-        return problem.matches(answer, expected);
-    };
-    let promise = search.promise();
-    if matches!(promise, Promise::Optimal | Promise::FewestActions) {
-        return problem.matches(answer, expected);
-    }
-    let (Some(got), true) = (answer.key.as_deref(), answer.status == Status::Solved) else {
-        return problem.matches(answer, expected);
-    };
-    // Integer costs compare exactly; decimal ones (irrational costs printed rounded) as floats.
-    if let (Ok(cost), Ok(optimum)) = (got.parse::<u64>(), expected.trim().parse::<u64>()) {
-        return promise.admits(cost, optimum);
-    }
-    match (got.parse::<f64>(), expected.trim().parse::<f64>()) {
-        (Ok(cost), Ok(optimum)) => {
-            let slack = 1e-9 * optimum.abs().max(1.0);
-            cost + slack >= optimum
-                && match promise {
-                    Promise::Bounded(w) => cost <= w.value() * optimum + slack,
-                    _ => true,
-                }
-        }
-        // `unsolvable` expected but a path found, or the reverse: a real disagreement.
-        _ => problem.matches(answer, expected),
-    }
-}
-
-/// `FILE: line N`, `FILE: line N (game 3)` or the source alone.
-fn place<I>(item: &Item<I>) -> String {
-    let mut s = match item.line {
-        Some(line) => format!("{}: line {line}", item.source),
-        None => item.source.clone(),
-    };
-    if let Some(name) = &item.name {
-        s += &format!(" ({name})");
-    }
-    s
-}
-
 /// Reports a bad instance: `searchlab: FILE: line N: what` on stderr and, in JSON, its row.
 fn bad_line<I>(
     out: &mut dyn Write,
@@ -254,7 +199,7 @@ fn bad_line<I>(
     format: Format,
 ) -> std::io::Result<()> {
     out.flush()?;
-    eprintln!("searchlab: {}: {error}", place(item));
+    eprintln!("searchlab: {}: {error}", item.place());
     if format == Format::Json {
         let row = json!({
             "source": item.source,
@@ -267,26 +212,6 @@ fn bad_line<I>(
         writeln!(out, "{row}")?;
     }
     Ok(())
-}
-
-/// The text answer: the instance as shown, the answer's lines indented, then
-/// `algorithm / heuristic: statistics`.
-pub fn text_report(shown: &str, answer: &Answer, label: &str) -> String {
-    let mut s = String::new();
-    for line in shown.lines() {
-        s += line;
-        s.push('\n');
-    }
-    for line in &answer.lines {
-        s += "  ";
-        s += line;
-        s.push('\n');
-    }
-    // A board that parity proved unsolvable had no search: no statistics to show.
-    if !(answer.status == Status::Unsolvable && answer.stats == Default::default()) {
-        s += &format!("  {label}: {}\n", stats_text(&answer.stats));
-    }
-    s
 }
 
 /// One JSON row: the fields every problem shares, in one order, then the problem's own.

@@ -1,15 +1,11 @@
 //! The limit flags every search command shares (`--max-nodes`, `--max-depth`, `--timeout`,
-//! `--max-memory`), and the [`Limits`] they make.
-
-use std::time::Duration;
+//! `--max-memory`), and the [`Limits`] they make (read by the core's
+//! [`searchlab_core::limits_text`]).
 
 use searchlab_core::Limits;
+use searchlab_core::limits_text::{limits_from, parse_size, parse_timeout};
 
 use crate::error::BadInput;
-
-/// The longest `--timeout` accepted: a year, far beyond any run, far below what a clock can
-/// add without overflowing.
-const MAX_TIMEOUT: f64 = 365.0 * 24.0 * 3600.0;
 
 /// The shared limit flags, flattened into each command's arguments.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -35,158 +31,10 @@ impl LimitArgs {
     /// The limits. A timeout that is negative, not a number, or longer than a year is bad
     /// input (exit status 2), never a panic.
     pub fn limits(&self) -> Result<Limits, BadInput> {
-        let mut limits = Limits::none();
-        limits.max_expanded = self.max_nodes;
-        limits.max_cost = self.max_depth;
-        if let Some(secs) = self.timeout {
-            if !(0.0..=MAX_TIMEOUT).contains(&secs) {
-                return Err(BadInput(format!(
-                    "--timeout {secs}: expected a number of seconds from 0 to {MAX_TIMEOUT} (a year)"
-                )));
-            }
-            limits = limits.with_timeout(Duration::from_secs_f64(secs));
-        }
-        limits.max_memory = self.max_memory.or_else(default_memory);
-        Ok(limits)
-    }
-}
-
-/// A number of seconds from 0 to a year; the message quotes what the user typed (`1e309`,
-/// not `inf`).
-pub fn parse_timeout(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(secs) if (0.0..=MAX_TIMEOUT).contains(&secs) => Ok(secs),
-        _ => Err(format!(
-            "'{text}': expected a number of seconds from 0 to {MAX_TIMEOUT} (a year)"
-        )),
-    }
-}
-
-/// `4G`, `512M`, `100K`, `1T` or a number of bytes (powers of 1024).
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let (digits, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
-        Some((i, _)) => (&t[..i], t[i..].to_ascii_uppercase()),
-        None => (t, String::new()),
-    };
-    let shift = match unit.trim_end_matches(['B', 'I']) {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => {
-            return Err(format!(
-                "'{text}': expected a size like 4G, 512M, 100K or bytes"
-            ));
-        }
-    };
-    let n: f64 = digits
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}': expected a size like 4G, 512M, 100K or bytes"))?;
-    let bytes = n * (1u64 << shift) as f64;
-    if !(bytes.is_finite() && bytes >= 1.0 && bytes < u64::MAX as f64) {
-        return Err(format!("'{text}': expected a size from 1 byte to 16 EiB"));
-    }
-    Ok(bytes as u64)
-}
-
-/// The default memory limit: 3/4 of `MemTotal` in /proc/meminfo, capped by the process's
-/// "Max address space" in /proc/self/limits; `None` where neither can be read.
-pub fn default_memory() -> Option<u64> {
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| meminfo_total(&s))
-        .map(|t| t / 4 * 3);
-    let cap = std::fs::read_to_string("/proc/self/limits")
-        .ok()
-        .and_then(|s| address_space_limit(&s));
-    match (total, cap) {
-        (Some(t), Some(c)) => Some(t.min(c)),
-        (t, c) => t.or(c),
-    }
-}
-
-/// `MemTotal:  16318424 kB` in bytes.
-fn meminfo_total(meminfo: &str) -> Option<u64> {
-    let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
-}
-
-/// The soft "Max address space" limit in bytes; `None` when unlimited.
-fn address_space_limit(limits: &str) -> Option<u64> {
-    let line = limits
-        .lines()
-        .find(|l| l.starts_with("Max address space"))?;
-    line["Max address space".len()..]
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timeouts_that_are_not_durations_are_bad_input() {
-        for secs in [-1.0, f64::NAN, f64::INFINITY, 1e30] {
-            let args = LimitArgs {
-                timeout: Some(secs),
-                ..LimitArgs::default()
-            };
-            assert!(args.limits().is_err(), "{secs}");
-        }
-        let args = LimitArgs {
-            max_nodes: Some(5),
-            max_depth: Some(3),
-            timeout: Some(0.5),
-            max_memory: Some(1 << 20),
-        };
-        let limits = args.limits().unwrap();
-        assert_eq!(limits.max_expanded, Some(5));
-        assert_eq!(limits.max_cost, Some(3));
-        assert_eq!(limits.timeout, Some(Duration::from_millis(500)));
-        assert_eq!(limits.max_memory, Some(1 << 20));
-    }
-
-    #[test]
-    fn timeouts_are_refused_in_the_words_typed() {
-        assert_eq!(parse_timeout("2.5"), Ok(2.5));
-        for text in ["1e309", "inf", "NaN", "-1", "1e30", "soon"] {
-            let e = parse_timeout(text).unwrap_err();
-            assert!(e.starts_with(&format!("'{text}'")), "{e}");
-        }
-    }
-
-    #[test]
-    fn sizes_read_like_a_user_writes_them() {
-        assert_eq!(parse_size("4G"), Ok(4 << 30));
-        assert_eq!(parse_size("512M"), Ok(512 << 20));
-        assert_eq!(parse_size("1.5k"), Ok(1536));
-        assert_eq!(parse_size("100"), Ok(100));
-        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
-        assert!(parse_size("lots").is_err());
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("-1G").is_err());
-    }
-
-    #[test]
-    fn the_default_memory_comes_from_proc() {
-        assert_eq!(
-            meminfo_total("MemTotal:       1024 kB\nMemFree: 1 kB"),
-            Some(1 << 20)
-        );
-        let limits = "Limit                     Soft Limit           Hard Limit           Units\n\
-                      Max address space         unlimited            unlimited            bytes\n";
-        assert_eq!(address_space_limit(limits), None);
-        let capped = limits.replace(
-            "unlimited            unlimited",
-            "4096                 8192",
-        );
-        assert_eq!(address_space_limit(&capped), Some(4096));
+        let (nodes, depth, memory) = (self.max_nodes, self.max_depth, self.max_memory);
+        limits_from(nodes, depth, self.timeout, memory).map_err(|e| {
+            // The message quotes the number: `--timeout -1: expected ...`.
+            BadInput(format!("--timeout {}", e.to_string().replacen('\'', "", 2)))
+        })
     }
 }

@@ -9,7 +9,6 @@ mod alloc;
 mod batch;
 mod bench;
 mod error;
-mod help;
 mod instances;
 mod limits;
 mod matchcmd;
@@ -17,6 +16,7 @@ mod play;
 mod progress;
 mod registry;
 mod render;
+mod shell;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -48,7 +48,7 @@ enum Command {
 /// `help` subcommand would print it).
 fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
     if topic.first().is_some_and(|t| *t == "stats") {
-        print!("{}", help::stats_page());
+        print!("{}", searchlab_core::stats_text::statistics_page());
         return Ok(ExitCode::SUCCESS);
     }
     let mut cmd = &mut command;
@@ -62,29 +62,6 @@ fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCod
     cmd.print_long_help()?;
     Ok(ExitCode::SUCCESS)
 }
-
-/// A judge: input, output, where messages about bad cases go; returns the bad cases.
-type Judge = fn(&str, &mut dyn Write, &mut dyn FnMut(String)) -> std::io::Result<usize>;
-
-/// The judges, by POJ number.
-const JUDGES: &[(u32, &str, Judge)] = &[
-    (1077, "Eight", searchlab_npuzzle::describe::judge_1077),
-    (
-        2286,
-        "The Rotation Game",
-        searchlab_rotation::describe::judge_2286,
-    ),
-    (
-        1568,
-        "Find the Winning Move",
-        searchlab_tictactoe::describe::judge_1568,
-    ),
-    (
-        1085,
-        "Triangle War",
-        searchlab_triangle::describe::judge_1085,
-    ),
-];
 
 fn main() -> ExitCode {
     let entries = registry::registry();
@@ -100,14 +77,12 @@ fn main() -> ExitCode {
         .subcommand(registry::gen_command(&entries))
         .subcommand(matchcmd::match_command(&entries))
         .subcommand(play::play_command(&entries))
+        .subcommands(shell::commands())
         .subcommand(
             clap::Command::new("list")
                 .about("List every problem with its algorithms and heuristics")
                 .arg(
-                    clap::Arg::new("format")
-                        .long("format")
-                        .value_name("FORMAT")
-                        .default_value("text")
+                    registry::valued("format", "FORMAT", "text")
                         .value_parser(["text", "json"])
                         .help("Output format: text, or JSON Lines (one problem per line)"),
                 ),
@@ -136,6 +111,7 @@ fn main() -> ExitCode {
             registry::run_solve(&entries, m)
         }
         Some(("gen", m)) => registry::run_gen(&entries, m),
+        Some((name @ ("completions" | "man"), m)) => shell::run(command, name, m),
         Some(("match", m)) => matchcmd::dispatch(&entries, m, false),
         Some(("play", m)) => matchcmd::dispatch(&entries, m, true),
         Some(("list", m)) => registry::list(
@@ -144,7 +120,7 @@ fn main() -> ExitCode {
         ),
         _ => match Cli::from_arg_matches(&matches) {
             Ok(cli) => match cli.command {
-                Command::Judge { problem } => judge(problem),
+                Command::Judge { problem } => judge(&entries, problem),
                 Command::Bench(args) => bench::run(*args),
             },
             Err(e) => e.exit(),
@@ -173,11 +149,13 @@ fn main() -> ExitCode {
 }
 
 /// Reads all of stdin, runs the judge, writes its output to stdout.
-fn judge(problem: u32) -> anyhow::Result<ExitCode> {
-    let Some(&(_, _, solver)) = JUDGES.iter().find(|j| j.0 == problem) else {
-        let known: Vec<String> = JUDGES
+fn judge(entries: &[registry::Entry], problem: u32) -> anyhow::Result<ExitCode> {
+    // The judges of the registered problems ([`searchlab_core::Description::JUDGE`]).
+    let judges: Vec<searchlab_core::Judge> = entries.iter().filter_map(|e| e.judge).collect();
+    let Some(solver) = judges.iter().find(|j| j.number == problem).map(|j| j.run) else {
+        let known: Vec<String> = judges
             .iter()
-            .map(|(n, name, _)| format!("{n} ({name})"))
+            .map(|j| format!("{} ({})", j.number, j.title))
             .collect();
         return Err(BadInput(format!(
             "no judge problem {problem}: known problems are {}",

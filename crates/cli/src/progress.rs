@@ -55,7 +55,8 @@ impl Progress {
         let since = Arc::clone(&started);
         let instance = move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
             let start = *since.lock().unwrap_or_else(PoisonError::into_inner);
-            let _ = w.write_str(&format_seconds(start.elapsed()));
+            // Seconds with a tenth: `4.2 s`, `103.7 s`.
+            let _ = write!(w, "{:.1} s", start.elapsed().as_secs_f64());
         };
         // The position counts the instances done; the one running is the next.
         let current = |state: &ProgressState, w: &mut dyn std::fmt::Write| {
@@ -162,11 +163,6 @@ impl Drop for Progress {
         // the error that ended the batch.
         self.bar.finish_and_clear();
     }
-}
-
-/// Seconds with a tenth: `4.2 s`, `103.7 s` (the bar's per-instance clock).
-fn format_seconds(d: Duration) -> String {
-    format!("{:.1} s", d.as_secs_f64())
 }
 
 #[cfg(test)]

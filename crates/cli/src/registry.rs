@@ -9,10 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use searchlab_core::{
-    Algorithm, Description, GameAlgorithm, InitialBound, Kind, OptionSpec, Options,
-    SearchAlgorithm, SplitMix64, Weight,
-};
+use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
 
 use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
@@ -27,6 +24,10 @@ pub struct Entry {
     pub input: &'static str,
     /// Puzzle or game.
     pub kind: Kind,
+    /// The online judge it reproduces ([`Description::JUDGE`]).
+    pub judge: Option<searchlab_core::Judge>,
+    /// Extensions of its own instance files ([`Description::FILE_EXTENSIONS`]).
+    pub file_extensions: &'static [&'static str],
     /// Its own solve options.
     pub options: &'static [OptionSpec],
     /// Its generator's options.
@@ -39,6 +40,8 @@ pub struct Entry {
     pub default_algorithm: Algorithm,
     /// Why an algorithm of its kind does not apply ([`Description::refusal`]).
     pub refusal: fn(Algorithm) -> Option<String>,
+    /// The algorithm a text names, checked ([`Description::choose_algorithm`]).
+    pub choose_algorithm: fn(&str) -> Result<Algorithm, String>,
     /// The default heuristic.
     pub default_heuristic: &'static str,
     /// Runs `solve`.
@@ -62,12 +65,15 @@ impl Entry {
             summary: D::SUMMARY,
             input: D::INPUT,
             kind: D::KIND,
+            file_extensions: D::FILE_EXTENSIONS,
+            judge: D::JUDGE,
             options: D::options(),
             gen_options: D::gen_options(),
             heuristics: D::heuristics(),
             algorithms: D::algorithms(),
             default_algorithm: D::default_algorithm(),
             refusal: D::refusal,
+            choose_algorithm: D::choose_algorithm,
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
             bench: crate::bench::bench::<D>,
@@ -99,11 +105,19 @@ pub fn registry() -> Vec<Entry> {
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.
 fn after_help(e: &Entry) -> String {
-    let mut s = format!("{}\n\nAlgorithms (--algo):\n", e.input.trim_end());
+    let mut s = format!("{}\n\n", e.input.trim_end());
+    if !e.file_extensions.is_empty() {
+        let exts: Vec<String> = e.file_extensions.iter().map(|x| format!(".{x}")).collect();
+        let exts = exts.join(" or ");
+        s += &format!(
+            "Instance files: an argument naming an existing {exts} file is read as with --file.\n\n"
+        );
+    }
+    s += "Algorithms (--algo):\n";
     for a in &e.algorithms {
         s += &format!("  {:<10} {}\n", a.name(), a.summary());
     }
-    let refused: Vec<String> = all_of(e.kind)
+    let refused: Vec<String> = Algorithm::of_kind(e.kind)
         .into_iter()
         .filter_map(|a| (e.refusal)(a))
         .collect();
@@ -151,6 +165,14 @@ pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
             }
         })
         .collect()
+}
+
+/// An option `--ID VALUE` with a default: the shape of most options of the commands.
+pub(crate) fn valued(id: &'static str, value: &'static str, default: &'static str) -> Arg {
+    Arg::new(id)
+        .long(id)
+        .value_name(value)
+        .default_value(default)
 }
 
 /// The values of a problem's own options in `m`.
@@ -243,14 +265,6 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
     (e.solve)(&args, &choice)
 }
 
-/// Every catalogue algorithm of a kind, with default parameters.
-fn all_of(kind: Kind) -> Vec<Algorithm> {
-    match kind {
-        Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
-        Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
-    }
-}
-
 /// The shared parameter flags of the single-agent algorithms that take one (the same
 /// parameters as `wastar:W`, `beam:K`, `dfbnb:greedy`).
 fn parameter_args() -> [Arg; 3] {
@@ -272,99 +286,19 @@ fn parameter_args() -> [Arg; 3] {
 }
 
 /// The algorithm named by `--algo` (with `:parameter`) and the parameter flags, checked
-/// against the problem: unknown names, algorithms of the other kind, refused algorithms
-/// (`bibfs` on rotation) and flags of another algorithm are bad input (exit status 2).
+/// against the problem ([`Description::choose_algorithm`],
+/// [`searchlab_core::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
 fn chosen_algorithm(e: &Entry, text: &str, m: &ArgMatches) -> Result<Algorithm, BadInput> {
-    let mut algorithm: Algorithm = text
-        .parse()
-        .map_err(|err| BadInput(format!("--algo {err}")))?;
-    let names = || {
-        e.algorithms
-            .iter()
-            .map(|a| a.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if !all_of(e.kind).contains(&algorithm.base()) {
-        return Err(BadInput(format!(
-            "--algo {text}: {} is a {} algorithm; {} takes {}",
-            algorithm.name(),
-            if e.kind == Kind::Puzzle {
-                "game"
-            } else {
-                "single-agent"
-            },
-            e.name,
-            names()
-        )));
-    }
-    if let Some(why) = (e.refusal)(algorithm.base()) {
-        return Err(BadInput(why));
-    }
-    if !e.algorithms.contains(&algorithm.base()) {
-        return Err(BadInput(format!(
-            "--algo {text}: not for {}; expected one of {}",
-            e.name,
-            names()
-        )));
-    }
-    if e.kind != Kind::Puzzle {
+    let algorithm = (e.choose_algorithm)(text).map_err(BadInput)?;
+    let Algorithm::Search(search) = algorithm else {
         return Ok(algorithm);
-    }
-    let given = text.contains(':');
-    let flag = |name: &str| m.get_one::<String>(name).cloned();
-    let named = algorithm.name();
-    let misplaced = |flag: &str, owner: &str| {
-        BadInput(format!(
-            "--{flag} is a parameter of --algo {owner}, not of {named}"
-        ))
     };
-    let twice = |flag: &str| {
-        BadInput(format!(
-            "--{flag} and --algo {text} both set the parameter: give one"
-        ))
-    };
-    if let Some(w) = flag("weight") {
-        let Algorithm::Search(SearchAlgorithm::Wastar(_)) = algorithm else {
-            return Err(misplaced("weight", "wastar"));
-        };
-        if given {
-            return Err(twice("weight"));
-        }
-        let w: Weight = w
-            .parse()
-            .map_err(|err| BadInput(format!("--weight {err}")))?;
-        algorithm = Algorithm::Search(SearchAlgorithm::Wastar(w));
-    }
-    if let Some(k) = flag("width") {
-        let Algorithm::Search(SearchAlgorithm::Beam(_)) = algorithm else {
-            return Err(misplaced("width", "beam"));
-        };
-        if given {
-            return Err(twice("width"));
-        }
-        let k = k.parse().map_err(|_| {
-            BadInput(format!(
-                "--width {k}: expected a whole number of nodes from 1"
-            ))
-        })?;
-        algorithm = Algorithm::Search(SearchAlgorithm::Beam(k));
-    }
-    if let Some(b) = flag("initial-bound") {
-        let Algorithm::Search(SearchAlgorithm::Dfbnb(_)) = algorithm else {
-            return Err(misplaced("initial-bound", "dfbnb"));
-        };
-        if given {
-            return Err(twice("initial-bound"));
-        }
-        let bound = if b == "greedy" {
-            InitialBound::Greedy
-        } else {
-            InitialBound::MaxCost
-        };
-        algorithm = Algorithm::Search(SearchAlgorithm::Dfbnb(bound));
-    }
-    Ok(algorithm)
+    let flag = |name: &str| m.get_one::<String>(name).map(String::as_str);
+    let (weight, width, bound) = (flag("weight"), flag("width"), flag("initial-bound"));
+    let search = search.with_flags(text, weight, width, bound);
+    Ok(Algorithm::Search(
+        search.map_err(|e| BadInput(e.to_string()))?,
+    ))
 }
 
 /// `searchlab gen`, one subcommand per problem.
@@ -377,18 +311,12 @@ pub fn gen_command(entries: &[Entry]) -> Command {
         let sub = Command::new(e.name)
             .about(format!("Random instances: {}", e.summary))
             .arg(
-                Arg::new("count")
-                    .long("count")
-                    .value_name("N")
-                    .default_value("10")
+                valued("count", "N", "10")
                     .value_parser(clap::value_parser!(usize))
                     .help("How many instances"),
             )
             .arg(
-                Arg::new("seed")
-                    .long("seed")
-                    .value_name("S")
-                    .default_value("1")
+                valued("seed", "S", "1")
                     .value_parser(clap::value_parser!(u64))
                     .help("The seed of the generator (SplitMix64: the same seed gives the same instances in every version)"),
             )
@@ -410,8 +338,7 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let count = *sub.get_one::<usize>("count").expect("has a default");
     let seed = *sub.get_one::<u64>("seed").expect("has a default");
     let lines = (e.generate)(&option_values(e.gen_options, sub), seed, count).map_err(BadInput)?;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for line in lines {
         writeln!(out, "{line}")?;
     }
@@ -422,55 +349,43 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
 /// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
 /// object per problem per line, for scripts and the registry-walking tests).
 pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::stdout().lock();
     for e in entries {
+        let (kind, what) = match e.kind {
+            Kind::Puzzle => ("puzzle", "heuristics"),
+            Kind::Game => ("game", "move orders"),
+        };
+        let algos: Vec<&str> = e.algorithms.iter().map(|a| a.name()).collect();
+        let default_algorithm = e.default_algorithm.name();
+        let heuristics: Vec<&str> = e.heuristics.iter().map(|h| h.0).collect();
         if json {
             let row = serde_json::json!({
                 "name": e.name,
-                "kind": match e.kind { Kind::Puzzle => "puzzle", Kind::Game => "game" },
+                "kind": kind,
                 "summary": e.summary,
-                "algorithms": e.algorithms.iter().map(|a| a.name()).collect::<Vec<_>>(),
-                "default_algorithm": e.default_algorithm.name(),
-                "heuristics": e.heuristics.iter().map(|h| h.0).collect::<Vec<_>>(),
+                "algorithms": algos,
+                "default_algorithm": default_algorithm,
+                "heuristics": heuristics,
                 "default_heuristic": e.default_heuristic,
             });
             writeln!(out, "{row}")?;
             continue;
         }
-        let kind = match e.kind {
-            Kind::Puzzle => "puzzle",
-            Kind::Game => "game",
+        // Each name, the default marked.
+        let marked = |names: &[&str], default: &str| {
+            let marked: Vec<String> = names
+                .iter()
+                .map(|n| n.to_string() + if *n == default { " (default)" } else { "" })
+                .collect();
+            marked.join(", ")
         };
         writeln!(out, "{} ({kind}): {}", e.name, e.summary)?;
-        let algos: Vec<String> = e
-            .algorithms
-            .iter()
-            .map(|a| {
-                if *a == e.default_algorithm {
-                    format!("{a} (default)")
-                } else {
-                    a.to_string()
-                }
-            })
-            .collect();
-        writeln!(out, "  algorithms: {}", algos.join(", "))?;
-        let hs: Vec<String> = e
-            .heuristics
-            .iter()
-            .map(|(h, _)| {
-                if *h == e.default_heuristic {
-                    format!("{h} (default)")
-                } else {
-                    (*h).to_owned()
-                }
-            })
-            .collect();
-        let what = match e.kind {
-            Kind::Puzzle => "heuristics",
-            Kind::Game => "move orders",
-        };
-        writeln!(out, "  {what}: {}", hs.join(", "))?;
+        writeln!(out, "  algorithms: {}", marked(&algos, default_algorithm))?;
+        writeln!(
+            out,
+            "  {what}: {}",
+            marked(&heuristics, e.default_heuristic)
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

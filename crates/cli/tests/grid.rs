@@ -211,3 +211,29 @@ fn bad_queries_are_named_and_an_unreachable_goal_is_an_answer() {
         text(&out.stdout)
     );
 }
+
+/// A `.scen` file given as a positional argument is read as with `-f` (issue 14): the same
+/// rows, its path as their source; a word that is no existing file is still an instance.
+#[test]
+fn a_scen_file_as_an_argument_is_read_as_a_file() {
+    let scen = "puzzles/grid/arena.map.scen";
+    let by_flag = searchlab(&["solve", "grid", "-f", scen, "--format", "json"], "");
+    let by_arg = searchlab(&["solve", "grid", scen, "--format", "json"], "");
+    assert_eq!(by_arg.status.code(), Some(0), "{}", text(&by_arg.stderr));
+    let strip = |rows: Vec<serde_json::Value>| -> Vec<serde_json::Value> {
+        rows.into_iter()
+            .map(|mut r| {
+                r["stats"]["seconds"] = 0.into();
+                r
+            })
+            .collect()
+    };
+    let rows = strip(json_lines(&by_arg.stdout));
+    assert_eq!(rows.len(), 160);
+    assert_eq!(rows[0]["source"], scen);
+    assert_eq!(rows, strip(json_lines(&by_flag.stdout)));
+    let missing = searchlab(&["solve", "grid", "no/such.scen"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    let help = searchlab(&["solve", "grid", "--help"], "");
+    assert!(text(&help.stdout).contains("an argument naming an existing .scen file"));
+}

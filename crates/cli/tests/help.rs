@@ -30,3 +30,53 @@ fn help_of_a_command_and_a_bad_topic() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(text(&bad.stderr).contains("'nope'"));
 }
+
+/// `searchlab completions SHELL` prints a script that completes every command and problem,
+/// from the clap definitions; an unknown shell is refused (exit 2).
+#[test]
+fn completions_cover_every_command_and_problem() {
+    let out = searchlab(&["completions", "bash"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let script = text(&out.stdout);
+    assert!(
+        script.contains("complete -F _searchlab"),
+        "not a bash script"
+    );
+    for word in [
+        "solve",
+        "gen",
+        "match",
+        "play",
+        "eight",
+        "tictactoe",
+        "--heuristic",
+    ] {
+        assert!(script.contains(word), "{word} is not completed");
+    }
+    let out = searchlab(&["completions", "fish"], "");
+    assert!(text(&out.stdout).contains("complete -c searchlab"));
+    assert_eq!(
+        searchlab(&["completions", "cmd.exe"], "").status.code(),
+        Some(2)
+    );
+}
+
+/// `searchlab man` prints a roff man page naming the tool and its commands.
+#[test]
+fn the_man_page_is_roff_with_every_command() {
+    let out = searchlab(&["man"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let page = text(&out.stdout);
+    assert!(
+        page.starts_with(".ie \\n(.g .ds Aq") || page.contains(".TH searchlab"),
+        "{page}"
+    );
+    for word in [
+        ".SH NAME",
+        ".SH SUBCOMMANDS",
+        "searchlab\\-solve",
+        "searchlab\\-judge",
+    ] {
+        assert!(page.contains(word), "{word} missing");
+    }
+}

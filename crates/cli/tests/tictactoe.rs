@@ -288,3 +288,40 @@ fn node_limit_stops_cleanly() {
     assert_eq!(j["status"], "stopped");
     assert_eq!(j["limit"], "node limit");
 }
+
+/// `solve tictactoe --file` reads POJ 1568's judge input as well as board lines: each case
+/// is one instance named `case N`, and `--goal win` asks the judge's question of the whole
+/// board, so x can force a win exactly where the judge names a square.
+#[test]
+fn solve_reads_the_judge_format_one_board_per_case() {
+    let file = format!("{PUZZLES}poj1568.in");
+    let args = ["solve", "tictactoe", "--file", &file, "--goal", "win"];
+    let out = searchlab(&[&args[..], &["--format", "json"]].concat(), "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows = json_lines(&out.stdout);
+    let judge = std::fs::read_to_string(format!("{PUZZLES}poj1568.out")).unwrap();
+    assert_eq!(rows.len(), judge.lines().count());
+    for (i, (row, answer)) in rows.iter().zip(judge.lines()).enumerate() {
+        assert_eq!(row["name"], format!("case {}", i + 1));
+        assert_eq!(row["line"], [1, 6][i], "the line of the case's '?'");
+        assert_eq!(row["forced"], answer != "#####", "{row}");
+    }
+    assert_eq!(rows[0]["input"], "..../.xo./.ox./....");
+    // In text each board is named before its answer.
+    let out = searchlab(&args, "");
+    assert!(text(&out.stdout).starts_with("case 1:\nboard ..../.xo./.ox./...."));
+    // A bad case is named by its line; the others are still answered (exit status 2).
+    let bad = "?\n....\n.xq.\n.ox.\n....\n?\no...\n.ox.\n.xxx\nxooo\n$\n";
+    let out = searchlab(&["solve", "tictactoe", "-f", "-", "--format", "json"], bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("stdin: line 3:"),
+        "{}",
+        text(&out.stderr)
+    );
+    let rows = json_lines(&out.stdout);
+    assert_eq!(
+        (rows[0]["status"].as_str(), rows[1]["name"].as_str()),
+        (Some("error"), Some("case 2"))
+    );
+}

@@ -752,6 +752,94 @@ impl GameAlgorithm {
     }
 }
 
+/// A parameter flag (`--weight`, `--width`, `--initial-bound`) that cannot apply to the
+/// algorithm named with `--algo`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParameterError {
+    /// The flag belongs to another algorithm.
+    #[error("--{flag} is a parameter of --algo {owner}, not of {algorithm}")]
+    Misplaced {
+        /// The flag.
+        flag: &'static str,
+        /// The algorithm it belongs to.
+        owner: &'static str,
+        /// The algorithm named.
+        algorithm: &'static str,
+    },
+    /// The flag and `--algo NAME:PARAMETER` both set the parameter.
+    #[error("--{flag} and --algo {text} both set the parameter: give one")]
+    Twice {
+        /// The flag.
+        flag: &'static str,
+        /// What `--algo` said.
+        text: String,
+    },
+    /// A weight that is none.
+    #[error("--weight {0}")]
+    Weight(#[from] crate::wastar::WeightError),
+    /// A width that is no count of nodes.
+    #[error("--width {0}: expected a whole number of nodes from 1")]
+    Width(String),
+}
+
+impl SearchAlgorithm {
+    /// `self`, named by `text` (`wastar`, `wastar:3/2`), with the parameter flags applied:
+    /// `weight` to `wastar`, `width` to `beam`, `initial_bound` (`greedy` or `max-depth`) to
+    /// `dfbnb`. A flag of another algorithm, or one that repeats a parameter `text` gave, is
+    /// an error.
+    ///
+    /// ```
+    /// use searchlab_core::SearchAlgorithm;
+    ///
+    /// let beam: SearchAlgorithm = "beam".parse().unwrap();
+    /// assert_eq!(beam.with_flags("beam", None, Some("5"), None).unwrap().to_string(), "beam:5");
+    /// assert!(beam.with_flags("beam", Some("2"), None, None).is_err());
+    /// ```
+    pub fn with_flags(
+        self,
+        text: &str,
+        weight: Option<&str>,
+        width: Option<&str>,
+        initial_bound: Option<&str>,
+    ) -> Result<SearchAlgorithm, ParameterError> {
+        let algorithm = self.name();
+        let check = |flag: &'static str, owner: &'static str| {
+            if algorithm != owner {
+                return Err(ParameterError::Misplaced {
+                    flag,
+                    owner,
+                    algorithm,
+                });
+            }
+            if text.contains(':') {
+                let text = text.to_owned();
+                return Err(ParameterError::Twice { flag, text });
+            }
+            Ok(())
+        };
+        let mut chosen = self;
+        if let Some(w) = weight {
+            check("weight", "wastar")?;
+            chosen = SearchAlgorithm::Wastar(w.parse()?);
+        }
+        if let Some(k) = width {
+            check("width", "beam")?;
+            let k = k.parse().map_err(|_| ParameterError::Width(k.to_owned()))?;
+            chosen = SearchAlgorithm::Beam(k);
+        }
+        if let Some(b) = initial_bound {
+            check("initial-bound", "dfbnb")?;
+            let bound = if b == "greedy" {
+                InitialBound::Greedy
+            } else {
+                InitialBound::MaxCost
+            };
+            chosen = SearchAlgorithm::Dfbnb(bound);
+        }
+        Ok(chosen)
+    }
+}
+
 /// Either kind of algorithm: what a problem description lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
@@ -797,6 +885,13 @@ impl Algorithm {
         match self {
             Self::Search(a) => a.uses_heuristic(),
             Self::Game(_) => true,
+        }
+    }
+    /// Every algorithm of one kind, with default parameters.
+    pub fn of_kind(kind: crate::describe::Kind) -> Vec<Algorithm> {
+        match kind {
+            crate::describe::Kind::Puzzle => SearchAlgorithm::ALL.map(Self::Search).to_vec(),
+            crate::describe::Kind::Game => GameAlgorithm::ALL.map(Self::Game).to_vec(),
         }
     }
     /// Every algorithm of both kinds.

@@ -15,16 +15,16 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::catalogue::{Algorithm, GameAlgorithm, MctsParams, SearchAlgorithm};
+use crate::catalogue::{Algorithm, MctsParams, Promise};
 use crate::rng::SplitMix64;
 use crate::stats::{LimitKind, Limits, Stats};
 
 /// Whether a problem is a single-agent puzzle (a path to a goal) or a two-player game (a value).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Single-agent: every [`SearchAlgorithm`] applies.
+    /// Single-agent: every [`crate::SearchAlgorithm`] applies.
     Puzzle,
-    /// Two-player zero-sum: every [`GameAlgorithm`] applies.
+    /// Two-player zero-sum: every [`crate::GameAlgorithm`] applies.
     Game,
 }
 
@@ -157,6 +157,12 @@ impl From<u32> for Field {
         Field::Int(i64::from(n))
     }
 }
+impl From<u64> for Field {
+    fn from(n: u64) -> Self {
+        // Counts beyond i64 (none in practice) stay numbers, if inexact ones.
+        i64::try_from(n).map_or(Field::Num(n as f64), Field::Int)
+    }
+}
 impl From<usize> for Field {
     fn from(n: usize) -> Self {
         Field::Int(i64::try_from(n).unwrap_or(i64::MAX))
@@ -266,6 +272,24 @@ pub struct Parsed<I> {
     pub instance: Result<I, String>,
 }
 
+/// An online judge a problem reproduces byte for byte (`searchlab judge N`): its input on
+/// `input`, its output to `out`, a message per bad case to `errors`; returns the number of
+/// bad cases (the good ones are answered all the same).
+#[derive(Clone, Copy, Debug)]
+pub struct Judge {
+    /// The POJ problem number.
+    pub number: u32,
+    /// The problem's title.
+    pub title: &'static str,
+    /// Runs the judge.
+    pub run: JudgeFn,
+}
+
+/// A judge's entry point: input, output, where each bad case's message goes; returns the
+/// number of bad cases.
+pub type JudgeFn =
+    fn(&str, &mut dyn std::io::Write, &mut dyn FnMut(String)) -> std::io::Result<usize>;
+
 /// Something a description tells its driver while it prepares (builds tables).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
@@ -306,9 +330,16 @@ pub trait Description: Sized {
     const WHOLE_INPUT: bool = false;
     /// Whether its instances offer the predecessors of a state ([`crate::Problem::predecessors`])
     /// and one goal state, which the bidirectional searches need
-    /// ([`SearchAlgorithm::is_bidirectional`]); a puzzle without them says `false` and the
+    /// ([`crate::SearchAlgorithm::is_bidirectional`]); a puzzle without them says `false` and the
     /// default [`refusal`](Description::refusal) refuses those searches with the reason.
     const HAS_PREDECESSORS: bool = true;
+    /// Extensions of the instance files the problem reads in a format of its own
+    /// ([`parse_file`](Description::parse_file)), like `scen` for MovingAI scenarios: a
+    /// command-line argument naming an existing file with one of them is read as that file,
+    /// as with `--file`, rather than as an instance's text.
+    const FILE_EXTENSIONS: &'static [&'static str] = &[];
+    /// The online judge whose input and output the problem reproduces, if any.
+    const JUDGE: Option<Judge> = None;
 
     /// The problem's own options, beyond the shared ones.
     fn options() -> &'static [OptionSpec] {
@@ -321,11 +352,8 @@ pub trait Description: Sized {
     /// The algorithms that apply (with their default parameters): by default every one of its
     /// kind that [`refusal`](Description::refusal) does not refuse.
     fn algorithms() -> Vec<Algorithm> {
-        let all: Vec<Algorithm> = match Self::KIND {
-            Kind::Puzzle => SearchAlgorithm::ALL.map(Algorithm::Search).to_vec(),
-            Kind::Game => GameAlgorithm::ALL.map(Algorithm::Game).to_vec(),
-        };
-        all.into_iter()
+        Algorithm::of_kind(Self::KIND)
+            .into_iter()
             .filter(|a| Self::refusal(*a).is_none())
             .collect()
     }
@@ -333,7 +361,7 @@ pub trait Description: Sized {
     /// Why `algorithm` (of this problem's kind) does not apply, in words a user reads when
     /// naming it (`bibfs needs an explicit goal state; the rotation game's goal is a set`);
     /// `None` when it applies. By default every algorithm of the kind applies, except the
-    /// bidirectional ones ([`SearchAlgorithm::is_bidirectional`]) on a problem without
+    /// bidirectional ones ([`crate::SearchAlgorithm::is_bidirectional`]) on a problem without
     /// predecessors ([`HAS_PREDECESSORS`](Description::HAS_PREDECESSORS) `false`); a problem
     /// with another reason (a goal that is a set of states) says it here.
     fn refusal(algorithm: Algorithm) -> Option<String> {
@@ -351,6 +379,41 @@ pub trait Description: Sized {
 
     /// The algorithm used when the user names none.
     fn default_algorithm() -> Algorithm;
+
+    /// The algorithm `text` names (`idastar`, `wastar:3/2`), checked against this problem:
+    /// an unknown name, an algorithm of the other kind, one the problem refuses
+    /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
+    fn choose_algorithm(text: &str) -> Result<Algorithm, String> {
+        let algorithm: Algorithm = text.parse().map_err(|err| format!("--algo {err}"))?;
+        let names = || {
+            let names: Vec<&str> = Self::algorithms().iter().map(|a| a.name()).collect();
+            names.join(", ")
+        };
+        if !Algorithm::of_kind(Self::KIND).contains(&algorithm.base()) {
+            let (kind, name) = (Self::KIND, Self::NAME);
+            let other = if kind == Kind::Puzzle {
+                "game"
+            } else {
+                "single-agent"
+            };
+            let named = algorithm.name();
+            return Err(format!(
+                "--algo {text}: {named} is a {other} algorithm; {name} takes {}",
+                names()
+            ));
+        }
+        if let Some(why) = Self::refusal(algorithm.base()) {
+            return Err(why);
+        }
+        if !Self::algorithms().contains(&algorithm.base()) {
+            let name = Self::NAME;
+            return Err(format!(
+                "--algo {text}: not for {name}; expected one of {}",
+                names()
+            ));
+        }
+        Ok(algorithm)
+    }
 
     /// The heuristic (or move order) used when the user names none: the first listed.
     fn default_heuristic() -> &'static str {
@@ -442,7 +505,7 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
     }
 }
 
-/// The answer of a catalogue run ([`SearchAlgorithm::run`]): [`path_answer`] of its result, or,
+/// The answer of a catalogue run ([`crate::SearchAlgorithm::run`]): [`path_answer`] of its result, or,
 /// when the algorithm refused the problem (a bidirectional search without an explicit goal
 /// state, which a driver refuses before solving: [`Description::refusal`]), an answer with no
 /// search, no key (so never compared with an expected answer) and the reason as its line.
@@ -571,6 +634,46 @@ where
     a
 }
 
+/// Whether `answer` agrees with the expected answer, by what the algorithm promises
+/// ([`crate::SearchAlgorithm::promise`]): an optimal (or fewest-actions) search and every game search
+/// must give it exactly (the description's [`Description::matches`]); weighted A* may cost up
+/// to its weight times the expected optimum, never less; greedy and beam search may cost any
+/// amount not below the optimum (they are never wrong for a longer path). An answer without a
+/// key (a stopped or refused search) never disagrees, and `unsolvable` must match exactly.
+pub fn agrees<D: Description>(
+    problem: &D,
+    algorithm: Algorithm,
+    answer: &Answer,
+    expected: &str,
+) -> bool {
+    let Algorithm::Search(search) = algorithm else {
+        return problem.matches(answer, expected);
+    };
+    let promise = search.promise();
+    if matches!(promise, Promise::Optimal | Promise::FewestActions) {
+        return problem.matches(answer, expected);
+    }
+    let (Some(got), true) = (answer.key.as_deref(), answer.status == Status::Solved) else {
+        return problem.matches(answer, expected);
+    };
+    // Integer costs compare exactly; decimal ones (irrational costs printed rounded) as floats.
+    if let (Ok(cost), Ok(optimum)) = (got.parse::<u64>(), expected.trim().parse::<u64>()) {
+        return promise.admits(cost, optimum);
+    }
+    match (got.parse::<f64>(), expected.trim().parse::<f64>()) {
+        (Ok(cost), Ok(optimum)) => {
+            let slack = 1e-9 * optimum.abs().max(1.0);
+            cost + slack >= optimum
+                && match promise {
+                    Promise::Bounded(w) => cost <= w.value() * optimum + slack,
+                    _ => true,
+                }
+        }
+        // `unsolvable` expected but a path found, or the reverse: a real disagreement.
+        _ => problem.matches(answer, expected),
+    }
+}
+
 /// An unsolvable instance's answer, `why` in words.
 pub fn unsolvable(stats: Stats, why: &str) -> Answer {
     let mut a = Answer::new(Status::Unsolvable, stats);
@@ -654,6 +757,7 @@ pub fn counted(n: u32, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::SearchAlgorithm;
 
     /// A puzzle described with the least a description needs, with or without predecessors.
     struct Bare<const PREDECESSORS: bool>;

@@ -108,6 +108,8 @@ pub mod game;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
+pub mod instances;
+pub mod limits_text;
 pub mod matchplay;
 pub mod mcts;
 pub mod minimax;
@@ -117,13 +119,16 @@ pub mod octile;
 pub mod par_idastar;
 pub mod pdb;
 pub mod pdb_build;
+pub mod play;
 pub mod playable;
 pub mod problem;
 pub mod pvs;
 pub mod rbfs;
 pub mod rng;
 pub mod stats;
+pub mod stats_text;
 mod store;
+pub mod strategy_spec;
 pub mod table;
 pub mod ucs;
 pub mod wastar;
@@ -138,7 +143,7 @@ pub use catalogue::{
     UnknownAlgorithm,
 };
 pub use describe::{
-    Answer, Description, Field, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
+    Answer, Description, Field, Judge, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
 };
 pub use dfbnb::{InitialBound, dfbnb};
 pub use fringe::fringe;

@@ -403,6 +403,23 @@ pub enum MatchError {
     },
 }
 
+impl MatchError {
+    /// Whether the error lies in what was asked (no games, no openings or none of that
+    /// length, a start or an opening that is illegal or over), not in a strategy or the
+    /// solver failing: a driver reports the first as bad input.
+    pub fn is_bad_request(&self) -> bool {
+        matches!(
+            self,
+            MatchError::NoGames
+                | MatchError::NoOpenings
+                | MatchError::StartIsOver
+                | MatchError::IllegalOpeningMove { .. }
+                | MatchError::OpeningEndsGame { .. }
+                | MatchError::NoRandomOpening { .. }
+        )
+    }
+}
+
 /// One game of a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord<M> {

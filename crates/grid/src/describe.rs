@@ -147,6 +147,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
     const KIND: Kind = Kind::Puzzle;
     // A grid query has no reverse moves listed for the searches to walk backward.
     const HAS_PREDECESSORS: bool = false;
+    const FILE_EXTENSIONS: &'static [&'static str] = &["scen"];
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[

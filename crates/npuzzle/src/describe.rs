@@ -140,6 +140,11 @@ INSTANCE: 9 tokens row-major, tiles 1-8 and the blank x (or 0), e.g. \"2 3 4 1 5
 Moves name where the BLANK goes: u d l r. Unsolvable boards are recognised by permutation
 parity, without search. An expected answer after '|' is the length or `unsolvable`.";
     const KIND: Kind = Kind::Puzzle;
+    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+        number: 1077,
+        title: "Eight",
+        run: judge_1077,
+    });
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[THREADS];

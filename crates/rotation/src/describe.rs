@@ -74,6 +74,11 @@ columns down; G, H: the rows left). IDA* answers with the fewest moves and, amon
 lexicographically smallest string. A file in the judge's format (ending with a line `0`) is
 read up to that line.";
     const KIND: Kind = Kind::Puzzle;
+    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+        number: 2286,
+        title: "The Rotation Game",
+        run: judge_2286,
+    });
 
     fn heuristics() -> &'static [(&'static str, &'static str)] {
         &[

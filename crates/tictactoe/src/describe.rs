@@ -4,7 +4,7 @@
 
 use searchlab_core::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
-    Kind, Limits, OptionSpec, Options, RootMove, SplitMix64, Status, Value,
+    Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
 };
 
 use crate::{
@@ -193,6 +193,11 @@ in a line with the rest empty, the number of lines through a lone first stone, e
 --goal win|lose|draw asks whether --side (default: the side to move) can FORCE that result
 whatever the other side does (seed 002). An expected answer after '|' is the value.";
     const KIND: Kind = Kind::Game;
+    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+        number: 1568,
+        title: "Find the Winning Move",
+        run: judge_1568,
+    });
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[
@@ -327,6 +332,41 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             }
         };
         Ok(Job { game, board, side })
+    }
+    /// POJ 1568's input (cases `?` and four rows, up to `$`): each case is an instance, named
+    /// `case N`, solved with the options given (so `--goal win` asks the judge's question of
+    /// the whole board, `--all-moves` values every square). A file whose first word is not
+    /// `?` or `$` is read one board a line.
+    fn parse_file(&self, _: Option<&std::path::Path>, text: &str) -> Option<Vec<Parsed<Job>>> {
+        let first = text
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))?;
+        if !first.starts_with(['?', '$']) {
+            return None;
+        }
+        let geometry = crate::poj1568_game().geometry().clone();
+        let cases = crate::judge::parse_cases(text).into_iter().enumerate();
+        let parsed = cases.map(|(i, (line, case))| match case {
+            Ok(board) => {
+                let text = geometry.format(&board);
+                Parsed {
+                    line,
+                    instance: self.parse(&text),
+                    input: Some(text),
+                    name: Some(format!("case {}", i + 1)),
+                    expected: None,
+                }
+            }
+            Err(e) => Parsed {
+                line: e.line,
+                input: None,
+                name: None,
+                expected: None,
+                instance: Err(e.message),
+            },
+        });
+        Some(parsed.collect())
     }
     fn show(&self, job: &Job) -> String {
         let g = job.game.geometry();

@@ -43,6 +43,15 @@ pub fn searcher(limits: Limits) -> AlphaBeta<TicTacToe> {
 /// Per case, the line and the fault; text outside cases is an error of its own (the reading
 /// goes on at the next `?`).
 pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
+    parse_cases(input)
+        .into_iter()
+        .map(|(_, case)| case)
+        .collect()
+}
+
+/// [`parse_input`] with the line of each case's `?` (of the stray text, for an error outside
+/// a case): what `searchlab solve tictactoe --file` needs to name each board.
+pub fn parse_cases(input: &str) -> Vec<(usize, Result<Board, CaseError>)> {
     let geometry = poj1568_game().geometry().clone();
     let mut tokens = input
         .lines()
@@ -55,10 +64,8 @@ pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
             break;
         }
         if !token.starts_with('?') {
-            cases.push(Err(CaseError {
-                line,
-                message: format!("expected '?' (a case) or '$' (the end), found {token:?}"),
-            }));
+            let message = format!("expected '?' (a case) or '$' (the end), found {token:?}");
+            cases.push((line, Err(CaseError { line, message })));
             while tokens
                 .peek()
                 .is_some_and(|(_, t)| !t.starts_with(['?', '$']))
@@ -80,10 +87,9 @@ pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
             }
         }
         if rows.len() < 4 {
-            cases.push(Err(CaseError {
-                line: row_lines.last().copied().unwrap_or(line),
-                message: format!("the case has {} rows, expected 4", rows.len()),
-            }));
+            let message = format!("the case has {} rows, expected 4", rows.len());
+            let at = row_lines.last().copied().unwrap_or(line);
+            cases.push((line, Err(CaseError { line: at, message })));
             continue;
         }
         // Faults of one row are reported at that row's line, faults of the whole board at the
@@ -120,7 +126,7 @@ pub fn parse_input(input: &str) -> Vec<Result<Board, CaseError>> {
                     Ok(b)
                 }
             });
-        cases.push(case);
+        cases.push((line, case));
     }
     cases
 }

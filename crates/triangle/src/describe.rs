@@ -288,6 +288,11 @@ format. Values are final margins: A's triangles minus B's at the end, with perfe
 here; an expected answer after '|' is that margin. alphabeta values every move (with a
 transposition table); minimax values the position alone.";
     const KIND: Kind = Kind::Game;
+    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+        number: 1085,
+        title: "Triangle War",
+        run: judge_1085,
+    });
 
     fn options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[

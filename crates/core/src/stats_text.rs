@@ -1,10 +1,121 @@
-//! `searchlab help stats`: what every statistic a search reports means, in one place. The
-//! renderer's labels ([`crate::render::stats_text`]) and JSON keys
-//! ([`crate::render::stats_json`]) are each defined here; a test holds them to that.
+//! Statistics for people and tools: a run's [`Stats`] as one line of text
+//! ([`stats_text`]), as data for JSON ([`stats_field`]), and what each statistic means
+//! ([`STATISTICS`], and the page `searchlab help stats` prints, [`statistics_page`]). The
+//! labels of the line and the keys of the data are each defined in [`STATISTICS`]; a test
+//! holds them to that.
+
+use crate::describe::{Answer, Field, Status};
+use crate::stats::{Iteration, Stats};
+
+/// One line of statistics: only the fields the algorithm filled in.
+pub fn stats_text(stats: &Stats) -> String {
+    let mut parts = vec![
+        format!("expanded {}", stats.expanded),
+        format!("generated {}", stats.generated),
+    ];
+    if stats.max_frontier > 0 {
+        parts.push(format!("max frontier {}", stats.max_frontier));
+    }
+    if stats.reopened > 0 {
+        parts.push(format!("reopened {}", stats.reopened));
+    }
+    if !stats.iterations.is_empty() {
+        let bounds: Vec<String> = stats
+            .iterations
+            .iter()
+            .map(|i| i.bound.to_string())
+            .collect();
+        parts.push(format!(
+            "iterations {} (bounds {})",
+            stats.iterations.len(),
+            bounds.join(",")
+        ));
+    }
+    if stats.leaves > 0 {
+        parts.push(format!("leaves {}", stats.leaves));
+    }
+    if stats.cutoffs > 0 {
+        parts.push(format!("cutoffs {}", stats.cutoffs));
+    }
+    if stats.table_probes > 0 {
+        parts.push(format!(
+            "table hits {}/{}",
+            stats.table_hits, stats.table_probes
+        ));
+    }
+    if stats.depth_reached > 0 {
+        parts.push(format!("depth {}", stats.depth_reached));
+    }
+    parts.push(format!("time {}", format_duration(stats.elapsed)));
+    parts.join(", ")
+}
+
+/// A duration in the unit that reads best: `812 us`, `12.3 ms`, `4.56 s`.
+pub fn format_duration(d: std::time::Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.0} us")
+    } else if us < 1e6 {
+        format!("{:.1} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}
+
+/// All statistics as an object (time in seconds), for JSON.
+pub fn stats_field(stats: &Stats) -> Field {
+    let iterations = stats.iterations.iter().map(
+        |&Iteration {
+             bound,
+             expanded,
+             generated,
+         }| {
+            Field::Map(vec![
+                ("bound".into(), bound.into()),
+                ("expanded".into(), expanded.into()),
+                ("generated".into(), generated.into()),
+            ])
+        },
+    );
+    let fields: [(&str, Field); 11] = [
+        ("expanded", stats.expanded.into()),
+        ("generated", stats.generated.into()),
+        ("max_frontier", stats.max_frontier.into()),
+        ("reopened", stats.reopened.into()),
+        ("iterations", Field::List(iterations.collect())),
+        ("leaves", stats.leaves.into()),
+        ("cutoffs", stats.cutoffs.into()),
+        ("table_probes", stats.table_probes.into()),
+        ("table_hits", stats.table_hits.into()),
+        ("depth_reached", stats.depth_reached.into()),
+        ("seconds", stats.elapsed.as_secs_f64().into()),
+    ];
+    Field::Map(fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+}
+
+/// The text answer: the instance as shown, the answer's lines indented, then
+/// `algorithm / heuristic: statistics`.
+pub fn answer_text(shown: &str, answer: &Answer, label: &str) -> String {
+    let mut s = String::new();
+    for line in shown.lines() {
+        s += line;
+        s.push('\n');
+    }
+    for line in &answer.lines {
+        s += "  ";
+        s += line;
+        s.push('\n');
+    }
+    // A board that parity proved unsolvable had no search: no statistics to show.
+    if !(answer.status == Status::Unsolvable && answer.stats == Default::default()) {
+        s += &format!("  {label}: {}\n", stats_text(&answer.stats));
+    }
+    s
+}
 
 /// Each statistic: its label in the text line, its key in the JSON `stats` object, and what
 /// it counts.
-pub const STATS: &[(&str, &str, &str)] = &[
+pub const STATISTICS: &[(&str, &str, &str)] = &[
     (
         "expanded",
         "expanded",
@@ -88,8 +199,8 @@ pub const STATS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// The page `searchlab help stats` prints.
-pub fn stats_page() -> String {
+/// The page `searchlab help stats` prints: every statistic of [`STATISTICS`], wrapped.
+pub fn statistics_page() -> String {
     let mut page = wrap(
         "What the statistics of `searchlab solve` (the line under each answer, the JSON \
          `stats` object) and `searchlab bench` mean. A field is printed in the text line \
@@ -97,7 +208,7 @@ pub fn stats_page() -> String {
         92,
         "",
     );
-    for (label, key, what) in STATS {
+    for (label, key, what) in STATISTICS {
         page.push('\n');
         page.push_str(&format!("{label} (key \"{key}\")\n"));
         page.push_str(&wrap(what, 92, "    "));
@@ -128,7 +239,6 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use searchlab_core::{Iteration, Stats};
 
     /// Statistics with every field filled in, so the renderer prints every label.
     fn full() -> Stats {
@@ -153,8 +263,8 @@ mod tests {
 
     #[test]
     fn every_label_of_the_text_line_is_defined() {
-        let line = crate::render::stats_text(&full());
-        let labels: Vec<&str> = STATS.iter().map(|s| s.0).collect();
+        let line = stats_text(&full());
+        let labels: Vec<&str> = STATISTICS.iter().map(|s| s.0).collect();
         for part in line.split(", ") {
             // "iterations 1 (bounds 4)": the label and the label inside the parentheses.
             let words: Vec<&str> = part
@@ -166,7 +276,7 @@ mod tests {
             for w in words {
                 assert!(
                     labels.contains(&w) || (w == "table hits" && labels.contains(&"table probes")),
-                    "'{w}' (from '{part}') is printed but not defined in help.rs"
+                    "'{w}' (from '{part}') is printed but not defined in STATISTICS"
                 );
             }
         }
@@ -174,27 +284,34 @@ mod tests {
 
     #[test]
     fn every_json_key_is_defined() {
-        let json = crate::render::stats_json(&full());
-        let keys: Vec<&str> = STATS.iter().map(|s| s.1).collect();
-        let object = json.as_object().expect("an object");
+        let keys: Vec<&str> = STATISTICS.iter().map(|s| s.1).collect();
+        let Field::Map(object) = stats_field(&full()) else {
+            panic!("not an object")
+        };
         assert!(object.len() >= 10);
-        for key in object.keys() {
+        for (key, value) in &object {
             assert!(
                 keys.contains(&key.as_str()),
                 "JSON key {key} is not defined"
             );
-        }
-        for iteration in json["iterations"].as_array().unwrap() {
-            for key in iteration.as_object().unwrap().keys() {
-                assert!(keys.contains(&key.as_str()), "iteration key {key}");
+            let Field::List(iterations) = value else {
+                continue;
+            };
+            for iteration in iterations {
+                let Field::Map(fields) = iteration else {
+                    panic!("{iteration:?}")
+                };
+                for (key, _) in fields {
+                    assert!(keys.contains(&key.as_str()), "iteration key {key}");
+                }
             }
         }
     }
 
     #[test]
     fn the_page_defines_each_statistic_once() {
-        let page = stats_page();
-        for (label, key, _) in STATS {
+        let page = statistics_page();
+        for (label, key, _) in STATISTICS {
             assert_eq!(
                 page.matches(&format!("\n{label} (key \"{key}\")\n"))
                     .count(),

@@ -1,0 +1,34 @@
+//! `searchlab completions SHELL` and `searchlab man`: shell completions and a man page,
+//! generated from the same clap definitions the commands parse with (so they list every
+//! registered problem and option).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Arg, ArgMatches, Command, value_parser};
+use clap_complete::Shell;
+
+/// The two commands, to add to the top-level command.
+pub fn commands() -> [Command; 2] {
+    [
+        Command::new("completions")
+            .about("Print a shell completion script (bash, zsh, fish, elvish, powershell)")
+            .after_help("Install, e.g.: searchlab completions bash > ~/.local/share/bash-completion/completions/searchlab")
+            .arg(Arg::new("shell").required(true).value_parser(value_parser!(Shell))),
+        Command::new("man")
+            .about("Print the man page (roff), e.g. searchlab man > searchlab.1; man ./searchlab.1"),
+    ]
+}
+
+/// Runs `completions` or `man` for the whole command `cli`.
+pub fn run(mut cli: Command, name: &str, m: &ArgMatches) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    if name == "man" {
+        clap_mangen::Man::new(cli).render(&mut out)?;
+    } else {
+        let shell = *m.get_one::<Shell>("shell").expect("required");
+        clap_complete::generate(shell, &mut cli, "searchlab", &mut out);
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,209 @@
+//! Reading instances, the same way for every problem: each argument is one instance, and an
+//! input (a file, standard input) holds one instance per line, with `#` comments and an
+//! optional expected answer after `|`.
+//!
+//! ```text
+//! # 8-puzzle boards
+//! 2 3 4 1 5 x 7 6 8 | 19
+//! 1 2 3 4 5 6 8 7 x | unsolvable
+//! ```
+//!
+//! Input is read as bytes: a line that is not UTF-8 is one bad line and a UTF-8 byte-order
+//! mark at the start is skipped. A problem whose instances span a whole input (a game tree),
+//! or that has a file format of its own (a judge's input, a scenario file), reads its inputs
+//! its own way through its description. The driver opens the files ([`read`] takes their
+//! bytes) and reports an input it cannot read with [`unreadable`].
+
+use std::path::Path;
+
+use crate::describe::Description;
+
+/// One instance of a batch, parsed or not.
+#[derive(Debug)]
+pub struct Item<I> {
+    /// The file (`stdin` for standard input) or `argument N`.
+    pub source: String,
+    /// Its 1-based line in the file; `None` for an argument or a whole file.
+    pub line: Option<usize>,
+    /// Its text, when it has one line of its own.
+    pub input: Option<String>,
+    /// Its name inside a file of the problem's own format (`game 3`).
+    pub name: Option<String>,
+    /// The expected answer after `|`, trimmed.
+    pub expected: Option<String>,
+    /// The instance, or what is wrong with it.
+    pub parsed: Result<I, String>,
+}
+
+impl<I> Item<I> {
+    /// `FILE:LINE` (with the name, if any), or the source alone: the progress bar's label.
+    pub fn label(&self) -> String {
+        let mut s = match self.line {
+            Some(line) => format!("{}:{line}", self.source),
+            None => self.source.clone(),
+        };
+        if let Some(name) = &self.name {
+            s += &format!(" ({name})");
+        }
+        s
+    }
+
+    /// `FILE: line N`, `FILE: line N (game 3)` or the source alone.
+    pub fn place(&self) -> String {
+        let mut s = match self.line {
+            Some(line) => format!("{}: line {line}", self.source),
+            None => self.source.clone(),
+        };
+        if let Some(name) = &self.name {
+            s += &format!(" ({name})");
+        }
+        s
+    }
+}
+
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The instance of argument number `n` (from 1): its text, with an expected answer after
+/// `|` unless the problem's instances span a whole input (a game tree's text has `|`s).
+pub fn argument<D: Description>(problem: &D, n: usize, text: &str) -> Item<D::Instance> {
+    let (text, expected) = split_expected(text, !D::WHOLE_INPUT);
+    Item {
+        source: format!("argument {n}"),
+        line: None,
+        input: Some(text.to_owned()),
+        name: None,
+        expected,
+        parsed: problem.parse(text),
+    }
+}
+
+/// The one bad item of an input that could not be read.
+pub fn unreadable<I>(source: String, path: &Path, error: &std::io::Error) -> Item<I> {
+    Item {
+        parsed: Err(format!("cannot read {}: {error}", path.display())),
+        source,
+        line: None,
+        input: None,
+        name: None,
+        expected: None,
+    }
+}
+
+/// The instances in `bytes`, the contents of `source` (a file at `path`, or standard input
+/// without one), appended to `items`: in the problem's own file format when
+/// [`Description::parse_file`] recognises it, else the whole input as one instance for a
+/// [`WHOLE_INPUT`](Description::WHOLE_INPUT) problem, else one instance a line.
+pub fn read<D: Description>(
+    problem: &D,
+    source: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    items: &mut Vec<Item<D::Instance>>,
+) {
+    let source = source.to_owned();
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        if let Some(parsed) = problem.parse_file(path, text) {
+            items.extend(parsed.into_iter().map(|p| Item {
+                source: source.clone(),
+                line: Some(p.line),
+                input: p.input,
+                name: p.name,
+                expected: p.expected,
+                parsed: p.instance,
+            }));
+            return;
+        }
+        if D::WHOLE_INPUT {
+            // Comments and blank lines alone are no instance.
+            let blank = text
+                .lines()
+                .map(str::trim)
+                .all(|l| l.is_empty() || l.starts_with('#'));
+            if !blank {
+                items.push(Item {
+                    source,
+                    line: None,
+                    input: Some(text.trim().to_owned()),
+                    name: None,
+                    expected: None,
+                    parsed: problem.parse(text),
+                });
+            }
+            return;
+        }
+    }
+    // Line by line; also a whole-input problem's file that is not UTF-8 throughout, so that
+    // the bad line is named and the others are read.
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let line = Some(i + 1);
+        let text = match std::str::from_utf8(raw) {
+            Ok(text) => text.trim(),
+            Err(e) => {
+                items.push(Item {
+                    source: source.clone(),
+                    line,
+                    input: Some(String::from_utf8_lossy(raw).into_owned()),
+                    name: None,
+                    expected: None,
+                    parsed: Err(format!(
+                        "not UTF-8 text (invalid byte at column {})",
+                        e.valid_up_to() + 1
+                    )),
+                });
+                continue;
+            }
+        };
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let (text, expected) = split_expected(text, true);
+        items.push(Item {
+            source: source.clone(),
+            line,
+            input: Some(text.to_owned()),
+            name: None,
+            expected,
+            parsed: problem.parse(text),
+        });
+    }
+}
+
+/// `text | expected` into the trimmed text and the expected answer (when `split`).
+pub fn split_expected(text: &str, split: bool) -> (&str, Option<String>) {
+    match text.split_once('|') {
+        Some((t, e)) if split => (t.trim(), Some(e.trim().to_owned())),
+        _ => (text.trim(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_expected_answer_follows_a_bar() {
+        assert_eq!(
+            split_expected(" a b | 19 ", true),
+            ("a b", Some("19".to_owned()))
+        );
+        assert_eq!(split_expected(" a | b ", false), ("a | b", None));
+        assert_eq!(split_expected("a", true), ("a", None));
+    }
+
+    #[test]
+    fn labels_and_places_name_the_line_and_the_game() {
+        let item = Item::<()> {
+            source: "f.txt".into(),
+            line: Some(3),
+            input: None,
+            name: Some("game 2".into()),
+            expected: None,
+            parsed: Ok(()),
+        };
+        assert_eq!(item.label(), "f.txt:3 (game 2)");
+        assert_eq!(item.place(), "f.txt: line 3 (game 2)");
+    }
+}
