@@ -122,6 +122,7 @@ pub mod problem;
 pub mod pvs;
 pub mod rbfs;
 pub mod rng;
+pub mod show;
 pub mod stats;
 mod store;
 pub mod table;
