@@ -5,8 +5,9 @@
 //! under a caption (`start`, `3: d`). [`side_by_side`] sets them in rows that fit the width of
 //! a terminal, so that a 20-move 8-puzzle solution takes a screen instead of 80 lines.
 
-/// The width of a terminal that nobody resized: what `--show` fits its rows to.
-pub const TERMINAL_WIDTH: usize = 80;
+/// What `--show` fits its rows to: a terminal that nobody resized (80 columns) less the two
+/// columns a driver indents a picture by under its instance.
+pub const TERMINAL_WIDTH: usize = 78;
 
 /// One picture of a solution: a caption over a block of lines.
 #[derive(Clone, Debug, PartialEq, Eq)]

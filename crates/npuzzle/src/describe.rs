@@ -6,9 +6,10 @@
 use std::fmt::Write as _;
 
 use searchlab_core::describe::{run_answer, unsolvable};
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
-    Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options,
-    SearchAlgorithm, SplitMix64, Zero, par_idastar,
+    Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options, Problem,
+    SearchAlgorithm, SplitMix64, Status, Zero, par_idastar,
 };
 
 use crate::cache::{Origin, cache_dir, load_or_build};
@@ -113,6 +114,54 @@ fn generate<const W: usize, const N: usize>(
         .collect())
 }
 
+/// `board` as a W x W grid, the tiles right-aligned in columns (the blank as `x`).
+fn grid<const W: usize, const N: usize>(board: &Board<N>) -> String {
+    let text = board.to_string();
+    let tokens: Vec<&str> = text.split(' ').collect();
+    let width = if N > 10 { 2 } else { 1 };
+    tokens
+        .chunks(W)
+        .map(|row| {
+            row.iter()
+                .map(|t| format!("{t:>width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `--show`: the boards of a solved `answer` from `board`, one per move of the blank, side
+/// by side; `None` without a solution (or with a move the board does not allow, which a
+/// search of this puzzle never returns).
+fn show_boards<const W: usize, const N: usize>(
+    puzzle: &SlidingPuzzle<W, N>,
+    board: &Board<N>,
+    answer: &Answer,
+) -> Option<String> {
+    let moves = answer
+        .moves
+        .as_deref()
+        .filter(|_| answer.status == Status::Solved)?;
+    let mut state = *board;
+    let mut frames = vec![Frame::new("start", grid::<W, N>(&state))];
+    let mut legal = Vec::new();
+    for (i, letter) in moves.chars().enumerate() {
+        let mv = Move::from_letter(letter)?;
+        legal.clear();
+        puzzle.actions(&state, &mut legal);
+        if !legal.contains(&mv) {
+            return None;
+        }
+        state = puzzle.result(&state, &mv).0;
+        frames.push(Frame::new(
+            format!("{}: {letter}", i + 1),
+            grid::<W, N>(&state),
+        ));
+    }
+    Some(side_by_side(&frames, TERMINAL_WIDTH))
+}
+
 /// The 8-puzzle (POJ 1077): goal `1 2 3 4 5 6 7 8 x`.
 #[derive(Debug)]
 pub struct EightPuzzle {
@@ -192,6 +241,9 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
         count: usize,
     ) -> Result<Vec<String>, String> {
         generate(&self.puzzle, "moves", options, rng, count)
+    }
+    fn show_solution(&self, board: &Board<9>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
     }
 }
 
@@ -419,6 +471,9 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         let puzzle = puzzle_with_goal::<4, 16>(options)?;
         generate(&puzzle, "depth", options, rng, count)
     }
+    fn show_solution(&self, board: &Board<16>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
+    }
 }
 
 /// The 24-puzzle, goal blank first (Korf and Felner's) or last.
@@ -523,6 +578,9 @@ every node it reaches: give it --max-nodes.";
     ) -> Result<Vec<String>, String> {
         let puzzle = puzzle_with_goal::<5, 25>(options)?;
         generate(&puzzle, "depth", options, rng, count)
+    }
+    fn show_solution(&self, board: &Board<25>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
     }
 }
 
