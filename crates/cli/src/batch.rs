@@ -120,10 +120,14 @@ impl Tally {
 pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits()?;
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
-    let mut items = instances::gather(&problem, &args.instances, &args.files);
-    if let (true, Some(text)) = (items.is_empty(), problem.implied_instance()) {
-        items = instances::gather(&problem, &[text], &[]);
-    }
+    // Options that describe an instance (a graph's --from/--to) stand for one when none is named.
+    let implied = (args.instances.is_empty() && args.files.is_empty())
+        .then(|| problem.implied_instance())
+        .flatten();
+    let items = match implied {
+        Some(text) => instances::gather(&problem, &[text], &[]),
+        None => instances::gather(&problem, &args.instances, &args.files),
+    };
     if items.is_empty() {
         return Err(BadInput(
             "no instances: give them as arguments, with --file, or on standard input".into(),
