@@ -174,3 +174,42 @@ fn the_graph_from_and_to_options_answer_on_a_dimacs_file() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn boards_known_to_take_hours_are_warned_of_before_the_work() {
+    let run = |file: &str, extra: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "fifteen",
+            "--file",
+            file,
+            "--heuristic",
+            "manhattan",
+            "--max-nodes",
+            "10",
+        ];
+        args.extend_from_slice(extra);
+        text(&searchlab(&args, "").stderr)
+    };
+    let far = run(
+        "puzzles/fifteen/fifteen_hardest80.txt",
+        &["--goal", "blank-last"],
+    );
+    assert!(far.contains("MINUTES TO HOURS"), "{far}");
+    assert_eq!(far.matches("warning:").count(), 1, "one warning: {far}");
+    // Korf's 100 (Manhattan distances up to 50) are not announced as long.
+    let near = run("puzzles/fifteen/korf100.txt", &[]);
+    assert!(!near.contains("warning:"), "{near}");
+    let out = searchlab(
+        &[
+            "solve",
+            "twentyfour",
+            "--file",
+            "puzzles/twentyfour/korf_felner50.txt",
+            "--max-nodes",
+            "10",
+        ],
+        "",
+    );
+    assert!(text(&out.stderr).contains("HOURS TO WEEKS"));
+}
