@@ -423,7 +423,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             _ => key == expected,
         }
     }
-    /// `--show`: the principal variation as boards, at most [`SHOWN_PLIES`] plies: each move
+    /// `--show`: the principal variation as boards, at most 16 plies: each move
     /// the leftmost best column of the position, found by solving it again with the solver
     /// (its table, warm from the answer, makes these solves cheap).
     fn show_solution(&self, job: &Job, answer: &Answer) -> Option<String> {

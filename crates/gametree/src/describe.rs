@@ -394,7 +394,7 @@ looked at.";
     }
     /// `--show`: the tree as an outline, each node with its minimax value, the principal
     /// variation marked `*`, the subtrees alpha-beta never visits cut to one line marked
-    /// `pruned`; a tree of more than [`OUTLINED_NODES`] nodes is too long to outline.
+    /// `pruned`; a tree of more than 200 nodes is too long to outline.
     fn show_solution(&self, tree: &GameTree, answer: &Answer) -> Option<String> {
         if answer.status != Status::Solved {
             return None;

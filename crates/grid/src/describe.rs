@@ -581,6 +581,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_path_is_drawn_on_its_window_and_scaled_down_when_large() {
+        let map = GridMap::parse(
+            "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+            "t.map",
+        )
+        .unwrap();
+        let path = [
+            Cell::new(0, 0),
+            Cell::new(0, 1),
+            Cell::new(1, 2),
+            Cell::new(2, 2),
+        ];
+        assert_eq!(
+            map_window(&map, &path, 76, 40),
+            "map window x 0-3, y 0-2: S start, G goal, * path\nS...\n*@..\n.*G.\n"
+        );
+        // Two columns to a character: each shows the path if it crosses its block.
+        let small = map_window(&map, &path, 2, 2);
+        assert!(small.starts_with("map window x 0-3, y 0-2 (1 character = 2x2 cells)"));
+        assert_eq!(small.lines().skip(1).collect::<Vec<_>>(), ["S.", "*G"]);
+    }
+
+    #[test]
     fn a_line_instance_is_solved_and_checked_exactly() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
         let g = GridPaths::new(&Options::new()).unwrap();
