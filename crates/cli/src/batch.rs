@@ -38,6 +38,10 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Draw each answer under it: the solution's boards (a path on its map), a game's
+    /// principal variation (text format only).
+    #[arg(long)]
+    pub show: bool,
 }
 
 /// What the user chose on top of [`SolveArgs`].
@@ -118,7 +122,14 @@ impl Tally {
 pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
     let limits = args.limits.limits()?;
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
-    let items = instances::gather(&problem, &args.instances, &args.files);
+    // Options that describe an instance (a graph's --from/--to) stand for one when none is named.
+    let implied = (args.instances.is_empty() && args.files.is_empty())
+        .then(|| problem.implied_instance())
+        .flatten();
+    let items = match implied {
+        Some(text) => instances::gather(&problem, &[text], &[]),
+        None => instances::gather(&problem, &args.instances, &args.files),
+    };
     if items.is_empty() {
         let none = "no instances: give them as arguments, with --file, or on standard input";
         return Err(BadInput(none.into()).into());
@@ -170,6 +181,16 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
                 // An instance named inside its file (a judge's game) says which it is.
                 if let Some(name) = &item.name {
                     text.insert_str(0, &format!("{name}:\n"));
+                }
+                if let Some(picture) = args.show.then(|| problem.show_solution(instance, &answer)) {
+                    let picture = picture.unwrap_or_else(|| "(nothing to show)".into());
+                    for line in picture.lines() {
+                        text += &if line.is_empty() {
+                            "\n".into()
+                        } else {
+                            format!("  {line}\n")
+                        };
+                    }
                 }
                 out.write_all(text.as_bytes())
             }

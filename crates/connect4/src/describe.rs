@@ -12,6 +12,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, Note,
     OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
@@ -38,6 +39,9 @@ pub struct Connect4Game {
     /// The solver of the rules in use, built once (its table is the big allocation).
     solver: Mutex<Option<(Rules, Solver)>>,
 }
+
+/// The most plies of a principal variation `--show` draws (a whole game is 42 boards).
+const SHOWN_PLIES: u32 = 16;
 
 /// One position to solve.
 #[derive(Clone, Debug)]
@@ -432,6 +436,49 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             (Ok(k), Ok(e)) => k == e.signum(),
             _ => key == expected,
         }
+    }
+    /// `--show`: the principal variation as boards, at most 16 plies: each move
+    /// the leftmost best column of the position, found by solving it again with the solver
+    /// (its table, warm from the answer, makes these solves cheap).
+    fn show_solution(&self, job: &Job, answer: &Answer) -> Option<String> {
+        if answer.status != Status::Solved {
+            return None;
+        }
+        let rules = self
+            .solver
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map_or(Rules::Shortcuts, |(r, _)| *r);
+        let mut job = job.clone();
+        let mut frames = vec![Frame::new("start", self.board.render(&job.position))];
+        for ply in 1..=SHOWN_PLIES {
+            let pos = job.position;
+            if self.board.last_move_won(&pos) || pos.stones() == self.board.cells() {
+                break;
+            }
+            let found = self.solve_alphabeta(&job, rules, &Limits::none()).ok()?;
+            let column = *found.best.first()?;
+            let side = if pos.stones().is_multiple_of(2) {
+                'x'
+            } else {
+                'o'
+            };
+            job.position = self.board.play(&pos, u8::try_from(column - 1).ok()?);
+            frames.push(Frame::new(
+                format!("{ply}: {side} {column}"),
+                self.board.render(&job.position),
+            ));
+        }
+        let mut text = side_by_side(&frames, TERMINAL_WIDTH);
+        let last = job.position;
+        if frames.len() > SHOWN_PLIES as usize
+            && !self.board.last_move_won(&last)
+            && last.stones() < self.board.cells()
+        {
+            text += &format!("(the variation goes on; shown: its first {SHOWN_PLIES} plies)\n");
+        }
+        Some(text)
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[OptionSpec::value(

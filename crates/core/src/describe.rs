@@ -465,6 +465,25 @@ pub trait Description: Sized {
         answer.key.as_deref().is_none_or(|k| k == expected)
     }
 
+    // `--show` and `--from/--to` (issue 17): pictures of an answer, instances in options.
+
+    /// The answer drawn for `solve --show`: a puzzle's solution as the sequence of its states
+    /// (boards side by side in rows that fit a terminal: [`crate::show::side_by_side`], a path
+    /// drawn on its map), a game's principal variation as boards. `None` when there is nothing
+    /// to draw (the search stopped, the instance is unsolvable) or the problem draws nothing,
+    /// which is the default.
+    fn show_solution(&self, instance: &Self::Instance, answer: &Answer) -> Option<String> {
+        let _ = (instance, answer);
+        None
+    }
+
+    /// The instance the problem's own options describe (a graph's `--from A --to B`), which a
+    /// driver solves when the user names no instance; `None` (the default) when the options
+    /// describe none.
+    fn implied_instance(&self) -> Option<String> {
+        None
+    }
+
     /// The options of its generator.
     fn gen_options() -> &'static [OptionSpec] {
         &[]

@@ -125,6 +125,7 @@ pub mod problem;
 pub mod pvs;
 pub mod rbfs;
 pub mod rng;
+pub mod show;
 pub mod stats;
 pub mod stats_text;
 mod store;

@@ -28,6 +28,63 @@ fn player_name(p: Player) -> &'static str {
     }
 }
 
+/// The most nodes `--show` outlines, one line each.
+const OUTLINED_NODES: usize = 200;
+
+/// The minimax value of `node`.
+fn minimax_value(tree: &GameTree, node: usize) -> searchlab_core::Value {
+    if let Some(v) = tree.leaf(node) {
+        return v;
+    }
+    let values = tree.children(node).iter().map(|&c| minimax_value(tree, c));
+    match tree.player(node) {
+        Player::Max => values.max(),
+        Player::Min => values.min(),
+    }
+    .unwrap_or(0)
+}
+
+/// Appends the outline of `node`'s subtree: `lead` before its own line, `indent` before its
+/// children's (ASCII branches `|-` and `` `- ``).
+fn outline(
+    tree: &GameTree,
+    node: usize,
+    lead: &str,
+    indent: &str,
+    on_pv: &[usize],
+    pruned: &[usize],
+    out: &mut String,
+) {
+    let mark = if on_pv.contains(&node) { " *" } else { "" };
+    let name = tree.name(node);
+    if pruned.contains(&node) {
+        out.push_str(&format!("{lead}{name}  pruned: {}\n", tree.render(node)));
+        return;
+    }
+    match tree.leaf(node) {
+        Some(v) => out.push_str(&format!("{lead}{name}  {v}{mark}\n")),
+        None => out.push_str(&format!(
+            "{lead}{name}  {} {}{mark}\n",
+            player_name(tree.player(node)),
+            minimax_value(tree, node)
+        )),
+    }
+    let children = tree.children(node);
+    for (i, &c) in children.iter().enumerate() {
+        let last = i + 1 == children.len();
+        let (branch, next) = if last { ("`- ", "   ") } else { ("|- ", "|  ") };
+        outline(
+            tree,
+            c,
+            &format!("{indent}{branch}"),
+            &format!("{indent}{next}"),
+            on_pv,
+            pruned,
+            out,
+        );
+    }
+}
+
 /// The error with the text's line and a caret under the fault.
 fn explain(text: &str, e: &ParseError) -> String {
     let pos = match e {
@@ -345,6 +402,26 @@ looked at.";
         ));
         ans.fields.push(("pruned_leaves", pruned_leaves.into()));
         ans
+    }
+    /// `--show`: the tree as an outline, each node with its minimax value, the principal
+    /// variation marked `*`, the subtrees alpha-beta never visits cut to one line marked
+    /// `pruned`; a tree of more than 200 nodes is too long to outline.
+    fn show_solution(&self, tree: &GameTree, answer: &Answer) -> Option<String> {
+        if answer.status != Status::Solved {
+            return None;
+        }
+        if tree.len() > OUTLINED_NODES {
+            return Some(format!(
+                "({} nodes: too many to outline here; --draw FILE.svg draws the tree)\n",
+                tree.len()
+            ));
+        }
+        let a = analyse(tree);
+        let mut on_pv = vec![0];
+        on_pv.extend((1..=a.pv.len()).map(|i| tree.follow(&a.pv[..i])));
+        let mut out = String::new();
+        outline(tree, 0, "", "", &on_pv, &a.pruned, &mut out);
+        Some(out)
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[

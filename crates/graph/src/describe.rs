@@ -1,6 +1,10 @@
-//! Explicit graphs described for every driver ([`GraphProblem`]): the graph is an option
-//! (`--graph FILE`, with `--coords FILE.co`; AIMA's Romania when none is given), an instance
-//! is one query `FROM TO`, and a query list (`FROM TO | COST`, `| none`) is an instance file.
+//! Explicit graphs described for every driver ([`GraphProblem`]), asked in two ways:
+//!
+//! - one query as options, `searchlab solve graph FILE.gr [--coords FILE.co] --from A --to B`:
+//!   each instance is then a graph file (none: the `--graph` one, or AIMA's Romania);
+//! - many queries on one graph (`--graph FILE`, with `--coords FILE.co`; AIMA's Romania when
+//!   none is given): an instance is one query `FROM TO`, and a query list
+//!   (`FROM TO | COST`, `| none`) is an instance file.
 //!
 //! An unreachable goal is an answer ("no path"), not an error: A* and BFS prove it by their
 //! search; IDA* and IDDFS cannot on a graph with cycles, so for them the description checks
@@ -9,7 +13,7 @@
 //! checked as a lower bound.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use searchlab_core::{
     Algorithm, Answer, Description, Field, Kind, Limits, Note, OptionSpec, Options, Outcome,
@@ -33,12 +37,50 @@ pub struct GraphProblem {
     file: Option<PathBuf>,
     /// The Euclidean scale given by `--scale` (`None`: the computed admissible one).
     scale: Option<f64>,
+    /// `--from A --to B`: the one query asked, on every graph file given as an instance.
+    pair: Option<(String, String)>,
+    /// `--coords FILE.co`, for the graph files given as instances.
+    coords: Option<PathBuf>,
+    /// The graph files given as instances, read once each (checked against the heuristic
+    /// when it is known: [`Description::prepare`]).
+    loaded: Mutex<Vec<(PathBuf, Arc<Graph>)>>,
 }
 
 impl GraphProblem {
     /// The query `from`, `to` on the graph (names, or DIMACS numbers).
     fn query(&self, from: &str, to: &str) -> Result<Query, String> {
         self.graph.query(from, to).map_err(|e| e.to_string())
+    }
+
+    /// The `--from/--to` query on the graph file `text` (with `--coords`), or on the
+    /// `--graph` graph (AIMA's Romania by default) for an empty text.
+    fn pair_query(&self, (from, to): &(String, String), text: &str) -> Result<Query, String> {
+        let text = text.trim();
+        if text.is_empty() {
+            if self.file.is_none() && self.coords.is_some() {
+                return Err("--coords FILE.co goes with a DIMACS graph: give FILE.gr as an instance, or with --graph".into());
+            }
+            return self.query(from, to);
+        }
+        if let Some(graph) = &self.file {
+            return Err(format!(
+                "{text}: with --from/--to an instance is a graph file, and --graph {} names one already: give the graph once",
+                graph.display()
+            ));
+        }
+        let path = PathBuf::from(text);
+        let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        let graph = match loaded.iter().find(|(p, _)| *p == path) {
+            Some((_, g)) => Arc::clone(g),
+            None => {
+                let g = Arc::new(load(&path, self.coords.as_deref()).map_err(|e| e.to_string())?);
+                loaded.push((path.clone(), Arc::clone(&g)));
+                g
+            }
+        };
+        graph
+            .query(from, to)
+            .map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// One query line (`FROM TO`, names may be "quoted"), without its expected answer.
@@ -71,7 +113,14 @@ impl Description for GraphProblem {
     const SUMMARY: &'static str =
         "shortest paths on your own weighted graph (DIMACS .gr/.co or an edge list)";
     const INPUT: &'static str = "\
-INSTANCE: a query `FROM TO` on the graph of --graph FILE (DIMACS `.gr` with node numbers
+INSTANCE: with --from A --to B, a graph file (none: --graph FILE, else Romania) to ask that
+query on:
+
+    searchlab solve graph puzzles/graph/romania.gr --coords puzzles/graph/romania.co \\
+        --from 1 --to 2 --heuristic euclidean
+    searchlab solve graph --from Arad --to Bucharest --heuristic file
+
+Without them, an instance is a query `FROM TO` on the graph of --graph FILE (DIMACS `.gr` with node numbers
 1..N, with --coords FILE.co for coordinates; any other name is an edge list with node names,
 quoted when they have spaces: see puzzles/graph/README.md). Without --graph the graph is
 AIMA's Romania (puzzles/graph/romania.txt, built in: straight-line distances to Bucharest as
@@ -115,6 +164,13 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
                 None,
                 "euclidean: cost units per coordinate unit (default: the largest admissible)",
             ),
+            OptionSpec::value(
+                "from",
+                "A",
+                None,
+                "the query's start (with --to): each instance is then a graph file",
+            ),
+            OptionSpec::value("to", "B", None, "the query's goal (with --from)"),
         ];
         OPTIONS
     }
@@ -137,8 +193,18 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
     fn new(options: &Options) -> Result<Self, String> {
         let coords = options.get("coords").map(PathBuf::from);
         let file = options.get("graph").map(PathBuf::from);
+        let pair = match (options.get("from"), options.get("to")) {
+            (Some(a), Some(b)) => Some((a.to_owned(), b.to_owned())),
+            (None, None) => None,
+            (Some(_), None) => return Err("--from needs --to: the query has two ends".into()),
+            (None, Some(_)) => return Err("--to needs --from: the query has two ends".into()),
+        };
         let graph = match &file {
             Some(path) => load(path, coords.as_deref()).map_err(|e| e.to_string())?,
+            // The coordinates are those of the graph files given as instances.
+            None if pair.is_some() => {
+                parse_edge_list(ROMANIA, "romania.txt").map_err(|e| e.to_string())?
+            }
             None if coords.is_some() => {
                 return Err(
                     "--coords needs --graph FILE.gr (the built-in Romania has its own)".into(),
@@ -150,12 +216,31 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             graph: Arc::new(graph),
             file,
             scale: options.parse("scale")?,
+            pair,
+            coords,
+            loaded: Mutex::new(Vec::new()),
         })
     }
     fn parse(&self, text: &str) -> Result<Query, String> {
-        self.parse_query(text)
+        match &self.pair {
+            Some(pair) => self.pair_query(pair, text),
+            None => self.parse_query(text),
+        }
+    }
+    fn implied_instance(&self) -> Option<String> {
+        // `--from A --to B` alone asks on the --graph graph (or Romania).
+        self.pair.as_ref().map(|_| String::new())
     }
     fn parse_file(&self, _: Option<&Path>, text: &str) -> Option<Vec<Parsed<Query>>> {
+        if self.pair.is_some() {
+            return Some(vec![Parsed {
+                line: 1,
+                input: None,
+                name: None,
+                expected: None,
+                instance: Err("--from/--to ask one query, on graph files given as arguments; a query list goes with --file without them".into()),
+            }]);
+        }
         // Line by line, so that a bad line is one bad instance and the others are read.
         let mut out = Vec::new();
         for (i, raw) in text.lines().enumerate() {
@@ -196,27 +281,47 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
         heuristic: &str,
         note: &mut dyn FnMut(Note),
     ) -> Result<(), String> {
-        if algorithm.uses_heuristic() {
-            GraphHeuristic::by_name(heuristic, &self.graph, self.scale)
-                .map_err(|e| format!("--heuristic {heuristic}: {e}"))?;
-        }
-        if let Some(file) = &self.file {
-            note(Note::Message(format!(
-                "graph {}: {}",
-                file.display(),
-                self.graph.summary()
-            )));
+        // The graphs the queries are on: the graph files given as instances, else the
+        // --graph one (or Romania).
+        let loaded = self
+            .loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        let graphs: Vec<(Option<PathBuf>, Arc<Graph>)> = if loaded.is_empty() {
+            vec![(self.file.clone(), Arc::clone(&self.graph))]
+        } else {
+            loaded.into_iter().map(|(p, g)| (Some(p), g)).collect()
+        };
+        for (file, graph) in &graphs {
+            if algorithm.uses_heuristic() {
+                GraphHeuristic::by_name(heuristic, graph, self.scale).map_err(|e| match file {
+                    Some(f) if self.pair.is_some() => {
+                        format!("--heuristic {heuristic}: {}: {e}", f.display())
+                    }
+                    _ => format!("--heuristic {heuristic}: {e}"),
+                })?;
+            }
+            if let Some(file) = file {
+                note(Note::Message(format!(
+                    "graph {}: {}",
+                    file.display(),
+                    graph.summary()
+                )));
+            }
         }
         let Algorithm::Search(algo) = algorithm else {
             return Ok(());
         };
-        if !algo.uses_heuristic() && !self.graph.is_unit_cost() {
+        if !algo.uses_heuristic() && graphs.iter().any(|(_, g)| !g.is_unit_cost()) {
             note(Note::Message(format!(
                 "note: arc weights are not all 1: {algo} returns a path with the fewest arcs, \
                  which may not be the cheapest"
             )));
         }
-        if matches!(algo, SearchAlgorithm::Idastar) && self.graph.min_weight() == Some(0) {
+        if matches!(algo, SearchAlgorithm::Idastar)
+            && graphs.iter().any(|(_, g)| g.min_weight() == Some(0))
+        {
             note(Note::Message(
                 "note: some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
                     .into(),
@@ -227,19 +332,21 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
     fn show(&self, q: &Query) -> String {
         format!(
             "from {} to {}",
-            self.graph.name(q.start()),
-            self.graph.name(q.goal())
+            q.graph().name(q.start()),
+            q.graph().name(q.goal())
         )
     }
     fn solve(&self, q: &Query, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
         let Algorithm::Search(algo) = algorithm else {
             unreachable!("a puzzle lists only single-agent algorithms")
         };
+        // The query's own graph: a graph file given as an instance, or --graph's.
+        let graph = q.graph();
         let no_path = || {
             format!(
                 "no path from {} to {}",
-                self.graph.name(q.start()),
-                self.graph.name(q.goal())
+                graph.name(q.start()),
+                graph.name(q.goal())
             )
         };
         // The depth-first searches (IDA*, IDDFS, RBFS, DFBnB) cannot prove that no path exists
@@ -258,8 +365,7 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             return a;
         }
         let h = if algo.uses_heuristic() {
-            GraphHeuristic::by_name(heuristic, &self.graph, self.scale)
-                .unwrap_or(GraphHeuristic::Zero)
+            GraphHeuristic::by_name(heuristic, graph, self.scale).unwrap_or(GraphHeuristic::Zero)
         } else {
             GraphHeuristic::Zero
         };
@@ -293,13 +399,10 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             Outcome::NoSolution => unsolvable(result.stats.clone(), &no_path()),
             Outcome::Stopped(kind) => return stopped(*kind, result.stats.clone()),
         };
-        let exact =
-            a.status == Status::Unsolvable || claims_cheapest(algo, check.as_ref(), &self.graph);
+        let exact = a.status == Status::Unsolvable || claims_cheapest(algo, check.as_ref(), graph);
         if let Some(c) = check.filter(|c| !c.is_consistent()) {
-            a.lines.push(format!(
-                "warning: heuristic `file`: {}",
-                c.describe(&self.graph)
-            ));
+            a.lines
+                .push(format!("warning: heuristic `file`: {}", c.describe(graph)));
         }
         if !exact {
             a.lines
@@ -377,6 +480,44 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             })
             .collect())
     }
+    fn show_solution(&self, q: &Query, answer: &Answer) -> Option<String> {
+        show_path(q, answer)
+    }
+}
+
+/// `--show`: the path of `answer` as a table, one node a line with the weight of the arc that
+/// reached it and the cost so far. The names are read back from the answer's path; between
+/// parallel arcs the cheapest is shown (the one every cheapest path takes).
+fn show_path(q: &Query, answer: &Answer) -> Option<String> {
+    let moves = answer
+        .moves
+        .as_deref()
+        .filter(|_| answer.status == Status::Solved)?;
+    let graph = q.graph();
+    let nodes: Vec<u32> = moves
+        .split(" -> ")
+        .map(|name| graph.node(name))
+        .collect::<Option<_>>()?;
+    let names: Vec<String> = nodes.iter().map(|&n| graph.name(n).into_owned()).collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let mut s = format!("{:<width$}  {:>8}  {:>8}\n", "node", "arc", "cost");
+    let mut total = 0u64;
+    for (i, name) in names.iter().enumerate() {
+        let arc = match i {
+            0 => String::new(),
+            _ => {
+                let w = graph
+                    .arcs(nodes[i - 1])
+                    .filter(|&(_, to, _)| to == nodes[i])
+                    .map(|(_, _, w)| w)
+                    .min()?;
+                total += u64::from(w);
+                format!("+{w}")
+            }
+        };
+        s += &format!("{name:<width$}  {arc:>8}  {total:>8}\n");
+    }
+    Some(s)
 }
 
 /// A node name as a query line writes it: quoted when it has a space.
@@ -394,6 +535,41 @@ mod tests {
 
     fn romania() -> GraphProblem {
         GraphProblem::new(&Options::new()).unwrap()
+    }
+
+    #[test]
+    fn from_and_to_ask_one_query_on_each_graph_file_and_show_draws_its_path() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/graph/");
+        let mut options = Options::new();
+        options.set("from", "1");
+        options.set("to", "2");
+        options.set("coords", &format!("{dir}romania.co"));
+        let mut g = GraphProblem::new(&options).unwrap();
+        let q = g.parse(&format!("{dir}romania.gr")).unwrap();
+        let astar = Algorithm::Search(SearchAlgorithm::Astar);
+        g.prepare(astar, "euclidean", &mut |_| {}).unwrap();
+        let a = g.solve(&q, astar, "euclidean", &Limits::none());
+        assert_eq!(a.key.as_deref(), Some("418"));
+        let shown = g.show_solution(&q, &a).unwrap();
+        let last = shown.lines().last().unwrap();
+        assert_eq!(
+            last.split_whitespace().collect::<Vec<_>>(),
+            ["2", "+101", "418"]
+        );
+        // No instance: the built-in Romania, by name.
+        let mut options = Options::new();
+        options.set("from", "Arad");
+        options.set("to", "Bucharest");
+        let g = GraphProblem::new(&options).unwrap();
+        let text = g.implied_instance().unwrap();
+        assert_eq!(g.show(&g.parse(&text).unwrap()), "from Arad to Bucharest");
+        assert!(g.parse("/no/such/file.gr").is_err());
+        options.set("to", "Nowhere");
+        let g = GraphProblem::new(&options).unwrap();
+        assert!(g.parse("").unwrap_err().contains("Nowhere"));
+        let mut half = Options::new();
+        half.set("from", "Arad");
+        assert!(GraphProblem::new(&half).unwrap_err().contains("--to"));
     }
 
     #[test]

@@ -15,7 +15,7 @@ use searchlab_core::{
 
 use crate::error::GridError;
 use crate::grid::{Connectivity, Grid, Manhattan, OctileDistance};
-use crate::map::GridMap;
+use crate::map::{Cell, GridMap};
 use crate::record::Recorder;
 use crate::scen::{Expected, Instance, Scenario, map_beside, parse_scen, write_scen};
 use crate::solve::{Algorithm, GridHeuristic, GridRun, solve};
@@ -453,6 +453,31 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
         }
     }
 
+    /// `--show`: the path drawn on the window of the map around it ([`map_window`]).
+    fn show_solution(&self, inst: &Instance, answer: &Answer) -> Option<String> {
+        if answer.status != Status::Solved {
+            return None;
+        }
+        // The path's cells, as the answer lists them for JSON.
+        let cells = answer.fields.iter().find_map(|(k, v)| match v {
+            Field::List(cells) if *k == "cells" => Some(cells),
+            _ => None,
+        })?;
+        let path: Vec<Cell> = cells
+            .iter()
+            .map(|c| match c {
+                Field::List(xy) => match xy.as_slice() {
+                    [Field::Int(x), Field::Int(y)] => {
+                        Some(Cell::new(u16::try_from(*x).ok()?, u16::try_from(*y).ok()?))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        Some(map_window(&inst.map, &path, 76, 40))
+    }
+
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
             "map",
@@ -480,9 +505,96 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
     }
 }
 
+/// `path` drawn on the part of `map` around it (a margin of two cells): `S` the start, `G`
+/// the goal, `*` the path, the map's own characters elsewhere (`.` ground, `@` and `T`
+/// blocked, ...), under a line naming the window. A window larger than `width` x `height`
+/// characters is scaled down: each character then stands for a k x k block of cells, shown as
+/// the path's character if the path crosses it, else as its most blocked cell.
+pub fn map_window(map: &GridMap, path: &[Cell], width: usize, height: usize) -> String {
+    let (Some(first), Some(last)) = (path.first(), path.last()) else {
+        return String::new();
+    };
+    let margin = 2;
+    let span = |f: fn(&Cell) -> u16, size: u16| {
+        let lo = path.iter().map(f).min().unwrap_or(0);
+        let hi = path.iter().map(f).max().unwrap_or(0);
+        (
+            lo.saturating_sub(margin),
+            hi.saturating_add(margin).min(size - 1),
+        )
+    };
+    let (x0, x1) = span(|c| c.x, map.width());
+    let (y0, y1) = span(|c| c.y, map.height());
+    let (w, h) = (usize::from(x1 - x0) + 1, usize::from(y1 - y0) + 1);
+    let k = w
+        .div_ceil(width.max(1))
+        .max(h.div_ceil(height.max(1)))
+        .max(1);
+    let on_path: std::collections::HashSet<Cell> = path.iter().copied().collect();
+    let mut s = format!(
+        "map window x {x0}-{x1}, y {y0}-{y1}{}: S start, G goal, * path\n",
+        if k > 1 {
+            format!(" (1 character = {k}x{k} cells)")
+        } else {
+            String::new()
+        }
+    );
+    for by in (0..h).step_by(k) {
+        let mut line = String::new();
+        for bx in (0..w).step_by(k) {
+            let block = (by..(by + k).min(h)).flat_map(|dy| {
+                (bx..(bx + k).min(w)).map(move |dx| Cell::new(x0 + dx as u16, y0 + dy as u16))
+            });
+            let (mut ch, mut open) = (b' ', true);
+            let mut mark = None;
+            for c in block {
+                if c == *first {
+                    mark = Some(b'S');
+                } else if c == *last && mark != Some(b'S') {
+                    mark = Some(b'G');
+                } else if on_path.contains(&c) && mark.is_none() {
+                    mark = Some(b'*');
+                }
+                // The most blocked terrain of the block stands for it.
+                let passable = map.is_passable(c);
+                if ch == b' ' || (open && !passable) {
+                    (ch, open) = (map.char_at(c), passable);
+                }
+            }
+            line.push(char::from(mark.unwrap_or(ch)));
+        }
+        s += line.trim_end();
+        s.push('\n');
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_path_is_drawn_on_its_window_and_scaled_down_when_large() {
+        let map = GridMap::parse(
+            "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+            "t.map",
+        )
+        .unwrap();
+        let path = [
+            Cell::new(0, 0),
+            Cell::new(0, 1),
+            Cell::new(1, 2),
+            Cell::new(2, 2),
+        ];
+        assert_eq!(
+            map_window(&map, &path, 76, 40),
+            "map window x 0-3, y 0-2: S start, G goal, * path\nS...\n*@..\n.*G.\n"
+        );
+        // Two columns to a character: each shows the path if it crosses its block.
+        let small = map_window(&map, &path, 2, 2);
+        assert!(small.starts_with("map window x 0-3, y 0-2 (1 character = 2x2 cells)"));
+        assert_eq!(small.lines().skip(1).collect::<Vec<_>>(), ["S.", "*G"]);
+    }
 
     #[test]
     fn a_line_instance_is_solved_and_checked_exactly() {

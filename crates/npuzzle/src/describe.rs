@@ -4,11 +4,13 @@
 //! the seeded generators. [`judge_1077`] answers POJ 1077 byte for byte.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use searchlab_core::describe::{run_answer, unsolvable};
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
-    Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options,
-    SearchAlgorithm, SplitMix64, Zero, par_idastar,
+    Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options, Problem,
+    SearchAlgorithm, SplitMix64, Status, Zero, par_idastar,
 };
 
 use crate::cache::{Origin, cache_dir, load_or_build};
@@ -113,6 +115,108 @@ fn generate<const W: usize, const N: usize>(
         .collect())
 }
 
+/// `board` as a W x W grid, the tiles right-aligned in columns (the blank as `x`).
+fn grid<const W: usize, const N: usize>(board: &Board<N>) -> String {
+    let text = board.to_string();
+    let tokens: Vec<&str> = text.split(' ').collect();
+    let width = if N > 10 { 2 } else { 1 };
+    tokens
+        .chunks(W)
+        .map(|row| {
+            row.iter()
+                .map(|t| format!("{t:>width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `--show`: the boards of a solved `answer` from `board`, one per move of the blank, side
+/// by side; `None` without a solution (or with a move the board does not allow, which a
+/// search of this puzzle never returns).
+fn show_boards<const W: usize, const N: usize>(
+    puzzle: &SlidingPuzzle<W, N>,
+    board: &Board<N>,
+    answer: &Answer,
+) -> Option<String> {
+    let moves = answer
+        .moves
+        .as_deref()
+        .filter(|_| answer.status == Status::Solved)?;
+    let mut state = *board;
+    let mut frames = vec![Frame::new("start", grid::<W, N>(&state))];
+    let mut legal = Vec::new();
+    for (i, letter) in moves.chars().enumerate() {
+        let mv = Move::from_letter(letter)?;
+        legal.clear();
+        puzzle.actions(&state, &mut legal);
+        if !legal.contains(&mv) {
+            return None;
+        }
+        state = puzzle.result(&state, &mv).0;
+        frames.push(Frame::new(
+            format!("{}: {letter}", i + 1),
+            grid::<W, N>(&state),
+        ));
+    }
+    Some(side_by_side(&frames, TERMINAL_WIDTH))
+}
+
+/// Records `board`'s Manhattan distance in `hardest` when it is the largest so far (an
+/// unsolvable board costs no search and counts for nothing).
+fn note_hardest<const W: usize, const N: usize>(
+    puzzle: &SlidingPuzzle<W, N>,
+    board: &Board<N>,
+    hardest: &AtomicU32,
+) {
+    if puzzle.is_solvable(board) {
+        hardest.fetch_max(puzzle.manhattan(board), Ordering::Relaxed);
+    }
+}
+
+/// A warning before work known to take long (issue 17), from the largest Manhattan distance
+/// of the boards (`manhattan`, a lower bound of their moves) of the `cells`-cell puzzle; `None`
+/// when nothing known is long. The thresholds separate the sets measured in this repository:
+/// the 15-puzzle's Korf's 100 reach Manhattan 50, its 17 boards 80 moves away have 56-58
+/// (IDA* with pdb663 on the first of them: stopped by a 120 s limit at bound 76 of 80 after
+/// 175 M nodes expanded, 2026-11-23 on 2 shared cores, `searchlab solve fifteen --goal
+/// blank-last --timeout 120`); Korf and Felner's 24-puzzle boards have 55-89 (81-113 moves), where
+/// linear conflicts need hours to weeks per board (benches/README.md, issue 16's table).
+fn long_work(
+    cells: usize,
+    manhattan: u32,
+    algorithm: Algorithm,
+    heuristic: &str,
+) -> Option<String> {
+    let Algorithm::Search(algo) = algorithm else {
+        return None;
+    };
+    let bound = "--timeout or --max-nodes bound the run";
+    match cells {
+        16 if manhattan >= 52 => Some(format!(
+            "warning: a board is at least {manhattan} moves from the goal (its Manhattan distance; Korf's 100 reach 50, \
+             the 80-move boards 56-58): with {}, boards like it take MINUTES TO HOURS each{}; {bound}",
+            algo.name(),
+            if algo.uses_heuristic() && heuristic.starts_with("pdb") {
+                " even with pattern databases (one 80-move board: 120 s reached bound 76 of 80)"
+            } else {
+                " (and far longer without pattern databases: use --heuristic pdb663)"
+            }
+        )),
+        25 if manhattan >= 55 => Some(format!(
+            "warning: a board is at least {manhattan} moves from the goal (its Manhattan distance; Korf and Felner's \
+             boards have 55-89): with {} it may take HOURS TO WEEKS (benches/README.md); {bound}",
+            if algo.uses_heuristic() {
+                heuristic
+            } else {
+                "no heuristic"
+            }
+        )),
+        _ => None,
+    }
+}
+
 /// The 8-puzzle (POJ 1077): goal `1 2 3 4 5 6 7 8 x`.
 #[derive(Debug)]
 pub struct EightPuzzle {
@@ -198,6 +302,9 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
     ) -> Result<Vec<String>, String> {
         generate(&self.puzzle, "moves", options, rng, count)
     }
+    fn show_solution(&self, board: &Board<9>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
+    }
 }
 
 /// The 15-puzzle, goal blank first (Korf's) or last, with pattern databases.
@@ -206,6 +313,8 @@ pub struct FifteenPuzzle {
     reflect: bool,
     heuristic: Box<SharedHeuristic<Fifteen>>,
     threads: usize,
+    /// The largest Manhattan distance of a solvable board parsed: what [`long_work`] warns by.
+    hardest: AtomicU32,
 }
 
 impl std::fmt::Debug for FifteenPuzzle {
@@ -366,10 +475,13 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
             reflect: options.flag("reflect"),
             heuristic: Box::new(Zero),
             threads: threads(options)?,
+            hardest: AtomicU32::new(0),
         })
     }
     fn parse(&self, text: &str) -> Result<Board<16>, String> {
-        self.puzzle.parse(text).map_err(|e| e.to_string())
+        let board = self.puzzle.parse(text).map_err(|e| e.to_string())?;
+        note_hardest(&self.puzzle, &board, &self.hardest);
+        Ok(board)
     }
     fn prepare(
         &mut self,
@@ -377,6 +489,14 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         heuristic: &str,
         note: &mut dyn FnMut(Note),
     ) -> Result<(), String> {
+        if let Some(warning) = long_work(
+            16,
+            self.hardest.load(Ordering::Relaxed),
+            algorithm,
+            heuristic,
+        ) {
+            note(Note::Message(warning));
+        }
         if !algorithm.uses_heuristic() {
             return Ok(());
         }
@@ -424,6 +544,9 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         let puzzle = puzzle_with_goal::<4, 16>(options)?;
         generate(&puzzle, "depth", options, rng, count)
     }
+    fn show_solution(&self, board: &Board<16>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
+    }
 }
 
 /// The 24-puzzle, goal blank first (Korf and Felner's) or last.
@@ -431,6 +554,8 @@ pub struct TwentyFourPuzzle {
     puzzle: TwentyFour,
     heuristic: Box<SharedHeuristic<TwentyFour>>,
     threads: usize,
+    /// The largest Manhattan distance of a solvable board parsed: what [`long_work`] warns by.
+    hardest: AtomicU32,
 }
 
 impl std::fmt::Debug for TwentyFourPuzzle {
@@ -484,17 +609,28 @@ every node it reaches: give it --max-nodes.";
             puzzle: puzzle_with_goal::<5, 25>(options)?,
             heuristic: Box::new(Zero),
             threads: threads(options)?,
+            hardest: AtomicU32::new(0),
         })
     }
     fn parse(&self, text: &str) -> Result<Board<25>, String> {
-        self.puzzle.parse(text).map_err(|e| e.to_string())
+        let board = self.puzzle.parse(text).map_err(|e| e.to_string())?;
+        note_hardest(&self.puzzle, &board, &self.hardest);
+        Ok(board)
     }
     fn prepare(
         &mut self,
         algorithm: Algorithm,
         heuristic: &str,
-        _: &mut dyn FnMut(Note),
+        note: &mut dyn FnMut(Note),
     ) -> Result<(), String> {
+        if let Some(warning) = long_work(
+            25,
+            self.hardest.load(Ordering::Relaxed),
+            algorithm,
+            heuristic,
+        ) {
+            note(Note::Message(warning));
+        }
         if !algorithm.uses_heuristic() {
             return Ok(());
         }
@@ -528,6 +664,9 @@ every node it reaches: give it --max-nodes.";
     ) -> Result<Vec<String>, String> {
         let puzzle = puzzle_with_goal::<5, 25>(options)?;
         generate(&puzzle, "depth", options, rng, count)
+    }
+    fn show_solution(&self, board: &Board<25>, answer: &Answer) -> Option<String> {
+        show_boards(&self.puzzle, board, answer)
     }
 }
 

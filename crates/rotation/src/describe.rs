@@ -6,9 +6,10 @@
 //! file would save.
 
 use searchlab_core::describe::{path_answer, run_answer};
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, Answer, Description, Field, Heuristic, Kind, Limits, Note, OptionSpec, Options,
-    Parsed, SearchAlgorithm, SplitMix64, Zero, idastar,
+    Parsed, SearchAlgorithm, SplitMix64, Status, Zero, idastar,
 };
 
 use crate::generate::{random_board, scrambled_board};
@@ -166,6 +167,20 @@ read up to that line.";
                 .push(("centre", Field::from(centre.map(u32::from))));
         }
         answer
+    }
+    /// `--show`: the cross after each move, the eight centre cells in the middle of it.
+    fn show_solution(&self, board: &Board, answer: &Answer) -> Option<String> {
+        let moves = answer
+            .moves
+            .as_deref()
+            .filter(|_| answer.status == Status::Solved)?;
+        let mut state = *board;
+        let mut frames = vec![Frame::new("start", state.picture())];
+        for (i, letter) in moves.chars().enumerate() {
+            state.apply(Move::from_letter(letter)?);
+            frames.push(Frame::new(format!("{}: {letter}", i + 1), state.picture()));
+        }
+        Some(side_by_side(&frames, TERMINAL_WIDTH))
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[OptionSpec::value(

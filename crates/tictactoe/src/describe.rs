@@ -2,6 +2,7 @@
 //! position, depth limits with seed 001's evaluation, seed 002's goals, every root move's
 //! value.
 
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
     Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
@@ -501,6 +502,40 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         count: usize,
     ) -> Result<Vec<String>, String> {
         crate::generate::positions(options, rng, count)
+    }
+    /// `--show`: the principal variation as boards, from the position asked to the end of
+    /// the variation (the caption names the side and the square).
+    fn show_solution(&self, job: &Job, answer: &Answer) -> Option<String> {
+        use searchlab_core::Game as _;
+        let pv = answer
+            .moves
+            .as_deref()
+            .filter(|_| answer.status == Status::Solved)?;
+        let g = job.game.geometry();
+        let draw = |b: &Board| {
+            let rows: Vec<String> = g
+                .format(b)
+                .split('/')
+                .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" "))
+                .collect();
+            rows.join("\n")
+        };
+        let mut board = job.board;
+        let mut frames = vec![Frame::new("start", draw(&board))];
+        let mut legal = Vec::new();
+        for (i, token) in pv.split_whitespace().enumerate() {
+            // The square printed as `token` (the answer's own words, read back).
+            legal.clear();
+            job.game.moves(&board, &mut legal);
+            let square = legal.iter().find(|s| s.to_string() == token)?;
+            let side = board.to_move();
+            board = job.game.play(&board, square);
+            frames.push(Frame::new(
+                format!("{}: {side} {token}", i + 1),
+                draw(&board),
+            ));
+        }
+        Some(side_by_side(&frames, TERMINAL_WIDTH))
     }
     fn gen_options() -> &'static [OptionSpec] {
         crate::generate::OPTIONS

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use searchlab_core::describe::{Steps, counted};
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind,
     Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
@@ -481,6 +482,50 @@ transposition table); minimax values the position alone.";
             }
             Err(stop) => searchlab_core::describe::stopped(stop.0, Default::default()),
         }
+    }
+    /// `--show`: the principal variation to the end of the game as boards: each move the
+    /// first segment (in segment order) of those best for the side to move, by the exact
+    /// table of every segment set ([`crate::exhaustive::Table`], built here in a moment).
+    fn show_solution(&self, p: &Played, answer: &Answer) -> Option<String> {
+        if answer.status != Status::Solved {
+            return None;
+        }
+        let table = crate::exhaustive::Table::build();
+        let mut moves = p.moves.clone();
+        let mut position = p.position;
+        let draw = |position: &Position, moves: &[Segment]| {
+            let board = draw_board(position, &owners(moves));
+            let lines: Vec<&str> = board
+                .lines()
+                .map(|l| l.strip_prefix("    ").unwrap_or(l))
+                .collect();
+            format!(
+                "{}\nA {} B {}",
+                lines.join("\n"),
+                position.score(Side::A),
+                position.score(Side::B)
+            )
+        };
+        let mut frames = vec![Frame::new("start", draw(&position, &moves))];
+        while !position.is_over() {
+            let side = position.to_move();
+            let best = Segment::ALL
+                .into_iter()
+                .filter(|s| !position.is_drawn(*s))
+                .max_by_key(|s| {
+                    (
+                        side.sign() * table.move_value(&position, *s),
+                        std::cmp::Reverse(s.index()),
+                    )
+                })?;
+            position = position.play_unchecked(best);
+            moves.push(best);
+            frames.push(Frame::new(
+                format!("{}: {side} {best}", frames.len()),
+                draw(&position, &moves),
+            ));
+        }
+        Some(side_by_side(&frames, TERMINAL_WIDTH))
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[

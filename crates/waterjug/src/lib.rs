@@ -19,9 +19,10 @@
 use std::fmt;
 
 use searchlab_core::describe::run_answer;
+use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, Answer, Description, Heuristic, Kind, Limits, OptionSpec, Options, Problem,
-    SearchAlgorithm, SplitMix64, Zero,
+    SearchAlgorithm, SplitMix64, Status, Zero,
 };
 
 /// The most jugs an instance may have.
@@ -189,6 +190,34 @@ j until i is empty or j full. An expected answer after '|' is the length or `uns
                 .collect::<Vec<_>>()
                 .join(" ")
         })
+    }
+    /// `--show`: the jugs after each action, one line per jug (`3/5`: 3 litres in a jug of
+    /// 5), the jug holding the target marked `*`.
+    fn show_solution(&self, jugs: &Jugs, answer: &Answer) -> Option<String> {
+        let moves = answer
+            .moves
+            .as_deref()
+            .filter(|_| answer.status == Status::Solved)?;
+        let draw = |s: &Vec<u32>| {
+            let lines: Vec<String> = s
+                .iter()
+                .zip(&jugs.capacities)
+                .map(|(a, c)| format!("{a}/{c}{}", if *a == jugs.target { " *" } else { "" }))
+                .collect();
+            lines.join("\n")
+        };
+        let mut state = vec![0; jugs.capacities.len()];
+        let mut frames = vec![Frame::new("start", draw(&state))];
+        let mut legal = Vec::new();
+        for (i, token) in moves.split_whitespace().enumerate() {
+            // The action printed as `token` (the answer's own words, read back).
+            legal.clear();
+            jugs.actions(&state, &mut legal);
+            let action = legal.iter().find(|a| a.to_string() == token)?;
+            state = jugs.result(&state, action).0;
+            frames.push(Frame::new(format!("{}: {token}", i + 1), draw(&state)));
+        }
+        Some(side_by_side(&frames, TERMINAL_WIDTH))
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[
