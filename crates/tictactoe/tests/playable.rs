@@ -111,3 +111,74 @@ fn a_goal_is_no_game_to_play() {
     let d = TicTacToeGame::new(&options).unwrap();
     assert!(d.game().unwrap_err().contains("--goal"));
 }
+
+/// The core's play session over a real game: a person's move is checked, the engine's
+/// played, `undo` takes back the person's last move and the replies, sides are named.
+#[test]
+fn a_session_plays_checks_and_takes_back_moves() {
+    use searchlab_core::play::Session;
+    let (d, g) = game(None);
+    let mut s = Session::new(d, g);
+    assert_eq!(s.side_named("first"), Ok(Player::Max));
+    assert_eq!(s.side_named(" O "), Ok(Player::Min));
+    assert_eq!(
+        s.side_named("z"),
+        Err("expected x, o, first or second".into())
+    );
+    assert_eq!(s.undo(), None, "nothing to take back yet");
+    s.play_person("1,1").unwrap();
+    assert!(s.play_person("1,1").is_err(), "the square is taken");
+    assert!(s.play_person("9,9").is_err(), "off the board");
+    let mut legal = Vec::new();
+    s.game.moves(s.state(), &mut legal);
+    s.play_engine(legal[0]);
+    assert_eq!(s.to_move(), Player::Max);
+    assert_eq!(s.undo(), Some(vec!["(1,1)".to_owned(), "(0,0)".to_owned()]));
+    assert_eq!(*s.state(), Board::EMPTY);
+    assert!(s.over().is_none());
+    for sq in ["0,0", "1,0", "0,1", "1,1", "0,2"] {
+        s.play_person(sq).unwrap();
+    }
+    assert_eq!(s.over().as_deref(), Some("x wins"));
+}
+
+/// Openings read by the core: comments and blanks skipped, a line that ends the game or is
+/// illegal named by its number, a text without openings refused.
+#[test]
+fn openings_are_checked_line_by_line() {
+    use searchlab_core::play::{OpeningError, parse_openings};
+    let (d, g) = game(None);
+    let ok = parse_openings(&d, &g, "# two openings\n\nx../.../...\n(1,1) (0,0)\n").unwrap();
+    assert_eq!(ok.len(), 2);
+    let over = parse_openings(&d, &g, "x../...\nxxx/oo./...\n").unwrap_err();
+    assert!(matches!(over, OpeningError::Line { line: 1, .. }), "{over}");
+    let ends = parse_openings(&d, &g, "(0,0) (1,0) (0,1) (1,1) (0,2)").unwrap_err();
+    assert!(
+        ends.to_string()
+            .starts_with("line 1: the opening ends the game"),
+        "{ends}"
+    );
+    assert_eq!(parse_openings(&d, &g, "# none\n"), Err(OpeningError::Empty));
+}
+
+/// Hints by an exact alpha-beta engine value every legal move of the empty board (all draws).
+#[test]
+fn hints_value_every_move() {
+    use searchlab_core::play::Hints;
+    use searchlab_core::strategy_spec::StrategySpec;
+    let (d, g) = game(None);
+    let spec: StrategySpec = "alphabeta".parse().unwrap();
+    let hint = Hints::new(&spec, &d).show(&d, &g, &Board::EMPTY);
+    assert!(
+        hint.starts_with("alphabeta values your moves (exact values"),
+        "{hint}"
+    );
+    assert_eq!(
+        hint.lines().filter(|l| l.ends_with("draw")).count(),
+        9,
+        "{hint}"
+    );
+    let random: StrategySpec = "random".parse().unwrap();
+    let hint = Hints::new(&random, &d).show(&d, &g, &Board::EMPTY);
+    assert!(hint.starts_with("random does not evaluate moves"), "{hint}");
+}
