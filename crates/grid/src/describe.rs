@@ -119,6 +119,17 @@ impl GridPaths {
     }
 }
 
+/// The exact form of a length: `16+25*sqrt(2)`, `7` (no diagonal), `3*sqrt(2)` (no straight).
+fn exact_text(cost: Octile) -> String {
+    match (cost.straight, cost.diagonal) {
+        (a, 0) => a.to_string(),
+        (0, 1) => "sqrt(2)".to_owned(),
+        (0, b) => format!("{b}*sqrt(2)"),
+        (a, 1) => format!("{a}+sqrt(2)"),
+        (a, b) => format!("{a}+{b}*sqrt(2)"),
+    }
+}
+
 /// The exact length an answer carries in its fields (`straight`, `diagonal`).
 fn octile_of(answer: &Answer) -> Option<Octile> {
     let get = |name: &str| {
@@ -396,8 +407,10 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 });
                 a.moves = Some(moves);
                 a.key = Some(length.clone());
-                a.fields
-                    .push(("cost", length.parse::<f64>().unwrap_or(0.0).into()));
+                // The length as the `.scen` files write it (8 decimals, correctly rounded),
+                // and beside it the exact value it was rounded from.
+                a.fields.push(("cost", Field::Decimal(length.clone())));
+                a.fields.push(("exact", exact_text(*cost).into()));
                 a.fields.push(("straight", cost.straight.into()));
                 a.fields.push(("diagonal", cost.diagonal.into()));
                 let cells = run.path_cells(inst.start).unwrap_or_default();
@@ -507,5 +520,47 @@ mod tests {
         assert!(!g.matches(&a, "3.41422"));
         assert!(g.parse(&format!("{dir} 1 13 4")).is_err());
         assert!(g.parse(&format!("{dir} 100 13 4 12")).is_err());
+    }
+
+    /// The JSON fields: `cost` with the `.scen` files' 8 decimals (trailing zeros kept, so
+    /// a decimal and not a float), the exact form beside it, and its two integers.
+    #[test]
+    fn the_cost_field_has_8_decimals_and_the_exact_form_beside_it() {
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+        let g = GridPaths::new(&Options::new()).unwrap();
+        let field = |a: &Answer, name: &str| {
+            a.fields
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.clone())
+        };
+        // (start, goal, cost, exact): a diagonal step, straight steps only (the zeros stay).
+        for (query, cost, exact) in [
+            ("1 13 4 12", "3.41421356", "2+sqrt(2)"),
+            ("1 11 1 12", "1.00000000", "1"),
+            ("1 12 1 10", "2.00000000", "2"),
+        ] {
+            let inst = g.parse(&format!("{map} {query}")).unwrap();
+            let a = g.solve(
+                &inst,
+                GridPaths::default_algorithm(),
+                "octile",
+                &Limits::none(),
+            );
+            assert_eq!(
+                field(&a, "cost"),
+                Some(Field::Decimal(cost.into())),
+                "{query}"
+            );
+            assert_eq!(
+                field(&a, "exact"),
+                Some(Field::Text(exact.into())),
+                "{query}"
+            );
+            assert_eq!(a.length.as_deref(), Some(cost));
+        }
+        assert_eq!(exact_text(Octile::new(16, 25)), "16+25*sqrt(2)");
+        assert_eq!(exact_text(Octile::new(0, 3)), "3*sqrt(2)");
+        assert_eq!(exact_text(Octile::new(0, 0)), "0");
     }
 }
