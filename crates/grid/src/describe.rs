@@ -82,9 +82,11 @@ impl GridPaths {
         }
     }
 
-    /// Where the picture of `inst` goes: `DIR/STEM-LINE.png` for a directory, `FILE.png` for
-    /// a single instance, `FILE-LINE.png` for several.
-    fn picture(&self, out: &Path, inst: &Instance) -> PathBuf {
+    /// Where the picture of `inst` goes: `DIR/STEM-LINE-RUN.png` for a directory (RUN names
+    /// the search, `astar-octile`, `ucs`, `astar-octile-jps`, so that `bench grid --opt
+    /// draw=DIR` keeps one picture per query and algorithm), `FILE.png` for a single instance,
+    /// `FILE-LINE.png` for several.
+    fn picture(&self, out: &Path, inst: &Instance, run: &str) -> PathBuf {
         let line = inst.scenario.line;
         if out.is_dir() {
             let stem = inst
@@ -94,7 +96,7 @@ impl GridPaths {
             let stem = Path::new(stem)
                 .file_name()
                 .map_or("grid".into(), |s| s.to_string_lossy().into_owned());
-            return out.join(format!("{stem}-{line}.png"));
+            return out.join(format!("{stem}-{line}-{run}.png"));
         }
         if self.instances.load(Ordering::Relaxed) <= 1 {
             return out.to_path_buf();
@@ -181,7 +183,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 "draw",
                 "PNG|DIR",
                 None,
-                "draw each search (map, path, expanded cells): FILE.png for one query, FILE-LINE.png for several, DIR/SCEN-LINE.png",
+                "draw each search (map, path, expanded cells): FILE.png for one query, FILE-LINE.png for several, DIR/SCEN-LINE-ALGO.png (one per algorithm in bench)",
             ),
         ];
         OPTIONS
@@ -437,7 +439,14 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 .push("jump point search: the statistics count jump points".into());
         }
         if let Some(out) = &self.draw {
-            let file = self.picture(out, inst);
+            let mut run_name = algo.name().to_owned();
+            if algo.uses_heuristic() {
+                run_name = format!("{run_name}-{heuristic}");
+            }
+            if self.jps {
+                run_name.push_str("-jps");
+            }
+            let file = self.picture(out, inst, &run_name);
             let path = run
                 .path_cells(inst.start)
                 .unwrap_or_else(|| vec![inst.start]);
@@ -562,5 +571,50 @@ mod tests {
         assert_eq!(exact_text(Octile::new(16, 25)), "16+25*sqrt(2)");
         assert_eq!(exact_text(Octile::new(0, 3)), "3*sqrt(2)");
         assert_eq!(exact_text(Octile::new(0, 0)), "0");
+    }
+
+    /// `--draw DIR` names each picture by its query and its search, so that a bench's
+    /// algorithms do not overwrite one another's pictures.
+    #[test]
+    fn pictures_in_a_directory_are_one_per_query_and_algorithm() {
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+        let dir = std::env::temp_dir().join(format!("searchlab-grid-pics-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut runs = Vec::new();
+        for (algo, jps) in [
+            (SearchAlgorithm::Astar, false),
+            (SearchAlgorithm::Ucs, false),
+            (SearchAlgorithm::Astar, true),
+        ] {
+            let mut options = Options::new();
+            options.set("draw", dir.to_str().unwrap());
+            if jps {
+                options.set("successors", "jps");
+            }
+            let g = GridPaths::new(&options).unwrap();
+            let inst = g.parse(&format!("{map} 1 13 4 12")).unwrap();
+            let a = g.solve(
+                &inst,
+                CoreAlgorithm::Search(algo),
+                "octile",
+                &Limits::none(),
+            );
+            assert_eq!(a.length.as_deref(), Some("3.41421356"));
+            runs.push(a);
+        }
+        for (a, name) in runs.iter().zip(["astar-octile", "ucs", "astar-octile-jps"]) {
+            let shown = a.fields.iter().find(|(k, _)| *k == "picture");
+            let Some((_, Field::Text(file))) = shown else {
+                panic!("no picture for {name}: {:?}", a.fields)
+            };
+            let file = Path::new(file);
+            assert_eq!(file.parent(), Some(dir.as_path()));
+            assert!(
+                file.to_str().unwrap().ends_with(&format!("-{name}.png")),
+                "{file:?}"
+            );
+            assert_eq!(&std::fs::read(file).unwrap()[..4], b"\x89PNG");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
