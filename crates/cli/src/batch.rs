@@ -300,6 +300,7 @@ pub fn field_json(field: &Field) -> Json {
         Field::Bool(b) => json!(b),
         Field::Int(n) => json!(n),
         Field::Num(x) => json!(x),
+        Field::Decimal(s) => s.parse().map_or_else(|_| json!(s), Json::Number),
         Field::Text(s) => json!(s),
         Field::List(v) => Json::Array(v.iter().map(field_json).collect()),
         Field::Map(m) => Json::Object(m.iter().map(|(k, v)| (k.clone(), field_json(v))).collect()),

@@ -48,6 +48,14 @@ fn every_arena_query_gets_the_files_length_with_astar_and_jps() {
             let expected: f64 = row["expected"].as_str().unwrap().parse().unwrap();
             let got = row["cost"].as_f64().unwrap();
             assert!((got - expected).abs() < 1e-4, "{row}");
+            // A number written with the `.scen` files' 8 decimals, trailing zeros kept.
+            let written = row["cost"].to_string();
+            assert_eq!(
+                written.split_once('.').map(|(_, d)| d.len()),
+                Some(8),
+                "{row}"
+            );
+            assert!(row["exact"].is_string(), "{row}");
             // The move string walks the cells given.
             let moves = row["moves"].as_str().unwrap();
             let cells = row["cells"].as_array().unwrap();

@@ -597,17 +597,21 @@ where
         let back = node.action.as_ref().and_then(|a| problem.inverse(a));
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
-        // Before any table grows for these children: would the tables still fit?
+        // Before any table grows for these children: would the tables still fit? (Only with
+        // a memory limit: the sums cost a few percent of a grid search.)
         let k = actions.len();
-        let bytes = vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
-            .saturating_add(index.bytes_after(k))
-            .saturating_add(open.bytes_after(k));
-        if let Some(kind) = budget.check_memory(bytes) {
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Stopped(kind),
-                stats,
-            };
+        if limits.max_memory.is_some() {
+            let bytes =
+                vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
+                    .saturating_add(index.bytes_after(k))
+                    .saturating_add(open.bytes_after(k));
+            if let Some(kind) = budget.check_memory(bytes) {
+                stats.elapsed = budget.elapsed();
+                return SearchResult {
+                    outcome: Outcome::Stopped(kind),
+                    stats,
+                };
+            }
         }
         stats.expanded += 1;
         for action in actions.drain(..) {

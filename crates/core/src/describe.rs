@@ -129,6 +129,10 @@ pub enum Field {
     Int(i64),
     /// A number that need not be an integer (a cost like 12.485).
     Num(f64),
+    /// A decimal number written with exactly these digits (`1234.56789012`, `7.00000000`):
+    /// drivers print it as a JSON number keeping every digit, trailing zeros too, as files
+    /// such as MovingAI's `.scen` write lengths (an `f64` would print `7.0`).
+    Decimal(String),
     /// A string.
     Text(String),
     /// An array.

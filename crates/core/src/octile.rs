@@ -87,59 +87,19 @@ impl Octile {
 }
 
 impl Ord for Octile {
+    /// Exact, in integers, with no branch: `t -> t|t|` is odd and strictly increasing, so the
+    /// sign of `x + y` is the sign of `x|x| + y|y|`; with `x = da` and `y = db*sqrt(2)` that is
+    /// `da|da| + 2 db|db|`, an integer (below 2^66 in magnitude for `u32` parts, hence `i128`,
+    /// which compiles to one widening multiply per square). A search makes this comparison for
+    /// every neighbour it meets again (`child_g >= known.g`); the earlier float fast path with
+    /// an exact fallback cost two conversions, a multiply and an add on the critical path.
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        // Fast path for differences below 2^20 in both parts (every comparison a search makes
-        // on maps up to a million cells): the sign of d = da + db*sqrt(2) computed in floats is
-        // exact there. The true |d| is at least 1 / (|da| + |db| sqrt(2)) > 2^-21.3 (as
-        // da^2 - 2 db^2 is a non-zero integer) unless da = db = 0 (then the float is exactly 0),
-        // while the float's error is below |db| sqrt(2) 2^-52 < 2^-31.
         let da = i64::from(self.straight) - i64::from(other.straight);
         let db = i64::from(self.diagonal) - i64::from(other.diagonal);
-        const LIMIT: i64 = 1 << 20;
-        if ((da + LIMIT) as u64) < (2 * LIMIT) as u64 && ((db + LIMIT) as u64) < (2 * LIMIT) as u64
-        {
-            let d = da as f64 + db as f64 * std::f64::consts::SQRT_2;
-            return if d < 0.0 {
-                Ordering::Less
-            } else if d > 0.0 {
-                Ordering::Greater
-            } else {
-                Ordering::Equal
-            };
-        }
-        self.exact_cmp(other)
-    }
-}
-
-impl Octile {
-    /// The exact comparison, in integers only.
-    #[cold]
-    #[inline(never)]
-    fn exact_cmp(&self, other: &Self) -> Ordering {
-        // self - other = da - db * sqrt(2).
-        let da = i64::from(self.straight) - i64::from(other.straight);
-        let db = i64::from(other.diagonal) - i64::from(self.diagonal);
-        if da >= 0 && db <= 0 {
-            return if da == 0 && db == 0 {
-                Ordering::Equal
-            } else {
-                Ordering::Greater
-            };
-        }
-        if da <= 0 && db >= 0 {
-            return Ordering::Less;
-        }
-        // Same sign: compare |da| with |db| * sqrt(2) through squares (never equal: sqrt(2) is
-        // irrational); with both negative the larger magnitude is the smaller value.
-        let left = u128::from(da.unsigned_abs()).pow(2);
-        let right = 2 * u128::from(db.unsigned_abs()).pow(2);
-        let magnitude = left.cmp(&right);
-        if da > 0 {
-            magnitude
-        } else {
-            magnitude.reverse()
-        }
+        let signed_square = |t: i64| i128::from(t) * i128::from(t.unsigned_abs() as i64);
+        // |t| < 2^32, so |t| fits i64 and t|t| fits i128 with room for 2 t|t| + s|s|.
+        (signed_square(da) + 2 * signed_square(db)).cmp(&0)
     }
 }
 

@@ -82,9 +82,11 @@ impl GridPaths {
         }
     }
 
-    /// Where the picture of `inst` goes: `DIR/STEM-LINE.png` for a directory, `FILE.png` for
-    /// a single instance, `FILE-LINE.png` for several.
-    fn picture(&self, out: &Path, inst: &Instance) -> PathBuf {
+    /// Where the picture of `inst` goes: `DIR/STEM-LINE-RUN.png` for a directory (RUN names
+    /// the search, `astar-octile`, `ucs`, `astar-octile-jps`, so that `bench grid --opt
+    /// draw=DIR` keeps one picture per query and algorithm), `FILE.png` for a single instance,
+    /// `FILE-LINE.png` for several.
+    fn picture(&self, out: &Path, inst: &Instance, run: &str) -> PathBuf {
         let line = inst.scenario.line;
         if out.is_dir() {
             let stem = inst
@@ -94,7 +96,7 @@ impl GridPaths {
             let stem = Path::new(stem)
                 .file_name()
                 .map_or("grid".into(), |s| s.to_string_lossy().into_owned());
-            return out.join(format!("{stem}-{line}.png"));
+            return out.join(format!("{stem}-{line}-{run}.png"));
         }
         if self.instances.load(Ordering::Relaxed) <= 1 {
             return out.to_path_buf();
@@ -116,6 +118,17 @@ impl GridPaths {
             .load(map)
             .map_err(|why| format!("{file}:{line}: map `{}`: {why}", scenario.map))?;
         Instance::new(map, scenario, file).map_err(|e| e.to_string())
+    }
+}
+
+/// The exact form of a length: `16+25*sqrt(2)`, `7` (no diagonal), `3*sqrt(2)` (no straight).
+fn exact_text(cost: Octile) -> String {
+    match (cost.straight, cost.diagonal) {
+        (a, 0) => a.to_string(),
+        (0, 1) => "sqrt(2)".to_owned(),
+        (0, b) => format!("{b}*sqrt(2)"),
+        (a, 1) => format!("{a}+sqrt(2)"),
+        (a, b) => format!("{a}+{b}*sqrt(2)"),
     }
 }
 
@@ -173,7 +186,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 "draw",
                 "PNG|DIR",
                 None,
-                "draw each search (map, path, expanded cells): FILE.png for one query, FILE-LINE.png for several, DIR/SCEN-LINE.png",
+                "draw each search (map, path, expanded cells): FILE.png for one query, FILE-LINE.png for several, DIR/SCEN-LINE-ALGO.png (one per algorithm in bench)",
             ),
         ];
         OPTIONS
@@ -389,8 +402,10 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 });
                 a.moves = Some(moves);
                 a.key = Some(length.clone());
-                a.fields
-                    .push(("cost", length.parse::<f64>().unwrap_or(0.0).into()));
+                // The length as the `.scen` files write it (8 decimals, correctly rounded),
+                // and beside it the exact value it was rounded from.
+                a.fields.push(("cost", Field::Decimal(length.clone())));
+                a.fields.push(("exact", exact_text(*cost).into()));
                 a.fields.push(("straight", cost.straight.into()));
                 a.fields.push(("diagonal", cost.diagonal.into()));
                 let cells = run.path_cells(inst.start).unwrap_or_default();
@@ -417,7 +432,14 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 .push("jump point search: the statistics count jump points".into());
         }
         if let Some(out) = &self.draw {
-            let file = self.picture(out, inst);
+            let mut run_name = algo.name().to_owned();
+            if algo.uses_heuristic() {
+                run_name = format!("{run_name}-{heuristic}");
+            }
+            if self.jps {
+                run_name.push_str("-jps");
+            }
+            let file = self.picture(out, inst, &run_name);
             let path = run
                 .path_cells(inst.start)
                 .unwrap_or_else(|| vec![inst.start]);
@@ -612,5 +634,92 @@ mod tests {
         assert!(!g.matches(&a, "3.41422"));
         assert!(g.parse(&format!("{dir} 1 13 4")).is_err());
         assert!(g.parse(&format!("{dir} 100 13 4 12")).is_err());
+    }
+
+    /// The JSON fields: `cost` with the `.scen` files' 8 decimals (trailing zeros kept, so
+    /// a decimal and not a float), the exact form beside it, and its two integers.
+    #[test]
+    fn the_cost_field_has_8_decimals_and_the_exact_form_beside_it() {
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+        let g = GridPaths::new(&Options::new()).unwrap();
+        let field = |a: &Answer, name: &str| {
+            a.fields
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.clone())
+        };
+        // (start, goal, cost, exact): a diagonal step, straight steps only (the zeros stay).
+        for (query, cost, exact) in [
+            ("1 13 4 12", "3.41421356", "2+sqrt(2)"),
+            ("1 11 1 12", "1.00000000", "1"),
+            ("1 12 1 10", "2.00000000", "2"),
+        ] {
+            let inst = g.parse(&format!("{map} {query}")).unwrap();
+            let a = g.solve(
+                &inst,
+                GridPaths::default_algorithm(),
+                "octile",
+                &Limits::none(),
+            );
+            assert_eq!(
+                field(&a, "cost"),
+                Some(Field::Decimal(cost.into())),
+                "{query}"
+            );
+            assert_eq!(
+                field(&a, "exact"),
+                Some(Field::Text(exact.into())),
+                "{query}"
+            );
+            assert_eq!(a.length.as_deref(), Some(cost));
+        }
+        assert_eq!(exact_text(Octile::new(16, 25)), "16+25*sqrt(2)");
+        assert_eq!(exact_text(Octile::new(0, 3)), "3*sqrt(2)");
+        assert_eq!(exact_text(Octile::new(0, 0)), "0");
+    }
+
+    /// `--draw DIR` names each picture by its query and its search, so that a bench's
+    /// algorithms do not overwrite one another's pictures.
+    #[test]
+    fn pictures_in_a_directory_are_one_per_query_and_algorithm() {
+        let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+        let dir = std::env::temp_dir().join(format!("searchlab-grid-pics-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut runs = Vec::new();
+        for (algo, jps) in [
+            (SearchAlgorithm::Astar, false),
+            (SearchAlgorithm::Ucs, false),
+            (SearchAlgorithm::Astar, true),
+        ] {
+            let mut options = Options::new();
+            options.set("draw", dir.to_str().unwrap());
+            if jps {
+                options.set("successors", "jps");
+            }
+            let g = GridPaths::new(&options).unwrap();
+            let inst = g.parse(&format!("{map} 1 13 4 12")).unwrap();
+            let a = g.solve(
+                &inst,
+                CoreAlgorithm::Search(algo),
+                "octile",
+                &Limits::none(),
+            );
+            assert_eq!(a.length.as_deref(), Some("3.41421356"));
+            runs.push(a);
+        }
+        for (a, name) in runs.iter().zip(["astar-octile", "ucs", "astar-octile-jps"]) {
+            let shown = a.fields.iter().find(|(k, _)| *k == "picture");
+            let Some((_, Field::Text(file))) = shown else {
+                panic!("no picture for {name}: {:?}", a.fields)
+            };
+            let file = Path::new(file);
+            assert_eq!(file.parent(), Some(dir.as_path()));
+            assert!(
+                file.to_str().unwrap().ends_with(&format!("-{name}.png")),
+                "{file:?}"
+            );
+            assert_eq!(&std::fs::read(file).unwrap()[..4], b"\x89PNG");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
