@@ -638,6 +638,35 @@ mod tests {
     }
 
     #[test]
+    fn play_reads_columns_and_openings_and_says_what_is_wrong() {
+        use searchlab_core::Playable;
+        let d = game(&[]);
+        let g = d.game().unwrap();
+        let start = d.start(&g);
+        assert_eq!(d.parse_move(&g, &start, " 4 "), Ok(3));
+        assert_eq!(d.show_move(&3), "4");
+        for bad in ["0", "8", "x", "4 4", ""] {
+            let e = d.parse_move(&g, &start, bad).unwrap_err();
+            assert!(e.contains("type a number from 1 to 7"), "{bad}: {e}");
+        }
+        let full = g.board().parse("444444").unwrap();
+        assert_eq!(
+            d.parse_move(&g, &full, "4"),
+            Err("column 4 is full".to_owned())
+        );
+        assert_eq!(d.parse_opening(&g, "4453"), Ok(vec![3, 3, 4, 2]));
+        assert_eq!(d.parse_opening(&g, "empty"), Ok(vec![]));
+        assert!(d.parse_opening(&g, "49").unwrap_err().contains("column 9"));
+        assert!(d.parse_opening(&g, "12121212").unwrap_err().contains("won"));
+        let shown = d.draw(&g, &[3, 3], &g.board().parse("44").unwrap());
+        assert!(shown.ends_with("moves: 44 (x to move)"), "{shown}");
+        assert!(shown.contains("...o...\n...x...\n1234567"), "{shown}");
+        assert_eq!(d.result(&g, 300), "x wins");
+        assert_eq!(d.result(&g, 0), "draw");
+        assert!(Connect4Game::play_options().is_empty() && !Connect4Game::PERFECT);
+    }
+
+    #[test]
     fn weak_scores_match_the_sign_of_the_expected_score() {
         let g = game(&["weak"]);
         let job = g.parse("2252576253462244111563365343671351441").unwrap();
