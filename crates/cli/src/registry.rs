@@ -97,7 +97,7 @@ pub fn registry() -> Vec<Entry> {
         Entry::game::<searchlab_triangle::describe::Triangle>(),
         Entry::of::<searchlab_gametree::describe::Tree>(),
         Entry::of::<searchlab_waterjug::WaterJug>(),
-        Entry::of::<searchlab_connect4::describe::Connect4Game>(),
+        Entry::game::<searchlab_connect4::describe::Connect4Game>(),
         Entry::of::<searchlab_graph::describe::GraphProblem>(),
         Entry::of::<searchlab_grid::describe::GridPaths>(),
     ]

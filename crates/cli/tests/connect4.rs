@@ -1,5 +1,6 @@
-//! `searchlab solve connect4` and `searchlab gen connect4`, run as a user runs them: Pons'
-//! test-set format as instance files, --all-moves, --weak, the minimax guard.
+//! `searchlab solve connect4`, `gen connect4`, `match connect4` and `play connect4`, run as a
+//! user runs them: Pons' test-set format as instance files, --all-moves, --weak, the minimax
+//! guard; matches between depth-limited alpha-beta, MCTS and random play; a game typed on stdin.
 
 mod common;
 
@@ -144,4 +145,180 @@ fn generated_positions_carry_scores_the_solver_confirms() {
     assert_eq!(again.stdout, out.stdout);
     let out = searchlab(&["solve", "connect4", "--algo", "minimax"], &lines);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// Runs `searchlab match connect4 ARGS --format json` and returns its object.
+fn match_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["match", "connect4"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let out = searchlab(&all, "");
+    assert!(out.status.success(), "{all:?}: {}", text(&out.stderr));
+    serde_json::from_str(text(&out.stdout).trim()).expect("one JSON object")
+}
+
+#[test]
+fn a_match_plays_whole_games_with_colours_swapped_and_no_accuracy() {
+    let m = match_json(&[
+        "--a",
+        "alphabeta:depth=6",
+        "--b",
+        "mcts:playouts=300",
+        "--games",
+        "2",
+    ]);
+    let games = m["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["a_plays"], "x");
+    assert_eq!(games[1]["a_plays"], "o");
+    assert_eq!(games[0]["opening"], games[1]["opening"]);
+    for g in games {
+        // Each game is played to its end: four in a row or a full board, replayed here.
+        let moves: String = g["moves"].as_str().unwrap().split(' ').collect();
+        assert!(
+            ["x wins", "o wins", "draw"].contains(&g["result"].as_str().unwrap()),
+            "{g}"
+        );
+        let out = searchlab(&["solve", "connect4", &moves], "");
+        assert!(
+            text(&out.stderr).contains("the game is over")
+                || (moves.len() == 42 && g["result"] == "draw"),
+            "{moves}: {}",
+            text(&out.stderr)
+        );
+    }
+    // A perfect solver would take hours from an opening: no accuracy is claimed.
+    assert!(m["a"]["accuracy"].is_null() && m["b"]["accuracy"].is_null());
+    // The same seed plays the same games.
+    let again = match_json(&[
+        "--a",
+        "alphabeta:depth=6",
+        "--b",
+        "mcts:playouts=300",
+        "--games",
+        "2",
+    ]);
+    assert_eq!(m["games"], again["games"]);
+}
+
+#[test]
+fn depth_limited_alpha_beta_beats_random_play() {
+    let m = match_json(&[
+        "--a",
+        "alphabeta:depth=4",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(m["wins"], 6, "{m}");
+    // A deeper search outscores a shallow one over both colours of the same openings (it may
+    // still lose a game: after some openings the first player wins whatever the second does).
+    let m = match_json(&[
+        "--a",
+        "alphabeta:depth=7",
+        "--b",
+        "alphabeta:depth=1",
+        "--games",
+        "8",
+    ]);
+    assert!(m["score"].as_f64().unwrap() > 4.0, "{m}");
+}
+
+#[test]
+fn openings_files_are_the_columns_played_and_bad_lines_are_named() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let good = dir.join("c4-openings.txt");
+    std::fs::write(&good, "# two openings\n4453\nempty\n").unwrap();
+    let m = match_json(&[
+        "--a",
+        "alphabeta:depth=3",
+        "--b",
+        "random",
+        "--games",
+        "4",
+        "--openings",
+        good.to_str().unwrap(),
+    ]);
+    let games = m["games"].as_array().unwrap();
+    assert!(games[0]["moves"].as_str().unwrap().starts_with("4 4 5 3"));
+    assert_eq!(games[0]["opening_plies"], 4);
+    assert_eq!(games[2]["opening_plies"], 0);
+    for (content, message) in [
+        ("44\n48\n", "line 2: move 2: column 8 is out of range 1..=7"),
+        ("1111111\n", "line 1: move 7: column 1 is full"),
+        ("1212121\n", "the opening ends the game (x wins)"),
+    ] {
+        let bad = dir.join("c4-bad-openings.txt");
+        std::fs::write(&bad, content).unwrap();
+        let out = searchlab(
+            &[
+                "match",
+                "connect4",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--openings",
+                bad.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{content}");
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn a_game_typed_on_stdin_is_refereed_to_its_end() {
+    // The human stacks column 1, then 2, ... (a full column is refused and the next line
+    // read); a depth-6 engine must win that game.
+    let mut input = String::from("0\n8\nx\n");
+    for col in 1..=7 {
+        for _ in 0..6 {
+            input += &format!("{col}\n");
+        }
+    }
+    let out = searchlab(
+        &["play", "connect4", "--engine", "alphabeta:depth=6"],
+        &input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("you play x"), "{t}");
+    assert!(
+        t.contains("refused: `0` is not a column: type a number from 1 to 7"),
+        "{t}"
+    );
+    assert!(t.contains("refused: `8` is not a column"), "{t}");
+    assert!(t.contains("refused: `x` is not a column"), "{t}");
+    assert!(
+        t.contains("moves: 1"),
+        "the moves so far under the board: {t}"
+    );
+    assert!(t.contains("1234567"), "{t}");
+    assert!(t.contains("Game over: o wins."), "{t}");
+    // As o against the engine's opening, with hint and undo.
+    let out = searchlab(
+        &[
+            "play",
+            "connect4",
+            "--human",
+            "o",
+            "--engine",
+            "alphabeta:depth=4",
+        ],
+        "hint\n4\nundo\nquit\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(
+        t.find("engine (alphabeta:depth=4) plays").unwrap() < t.find("your move (o)").unwrap(),
+        "{t}"
+    );
+    assert!(t.contains("values your moves (estimates at depth 4"), "{t}");
+    assert!(t.contains("took back 4"), "{t}");
+    assert!(t.ends_with("Game abandoned.\n"), "{t}");
 }

@@ -19,8 +19,8 @@ use searchlab_core::{
 };
 
 use crate::{
-    Board, Connect4, DEFAULT_TABLE_BYTES, Position, Rules, SolveError, SolveOptions, Solver,
-    describe_score, parse_test_line,
+    Board, Connect4, DEFAULT_TABLE_BYTES, PlayGame, Position, Rules, SolveError, SolveOptions,
+    Solver, Threats, describe_score, parse_test_line,
 };
 
 /// The most empty cells `minimax` accepts: it visits every non-losing move of every position
@@ -517,6 +517,93 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
     }
 }
 
+/// Connect Four for `searchlab match` and `searchlab play`: the empty 7 x 6 board, x first,
+/// with the plain rules ([`PlayGame`]: every legal column, a win when the stone is dropped);
+/// moves typed as a column number 1..7, openings as the columns played (`4453`, or `empty`),
+/// as instances write positions. Depth-limited searches use [`Threats`].
+///
+/// Not [`searchlab_core::Playable::PERFECT`]: the perfect solver of `match` is the core's
+/// full-window alpha-beta with a growing table, which would take hours from an opening (the
+/// crate's own null-window solver needs minutes for the empty board), so a match reports no
+/// move accuracy. For the same reason the strategy `alphabeta` without `depth=` is only
+/// practical from late positions.
+impl searchlab_core::Playable for Connect4Game {
+    type Game = PlayGame;
+    type Eval = Threats;
+    const PERFECT: bool = false;
+
+    /// `--all-moves`, `--weak` and `--table-mb` ask about one position's solve: none applies.
+    fn play_options() -> Vec<OptionSpec> {
+        Vec::new()
+    }
+    fn game(&self) -> Result<PlayGame, String> {
+        Ok(PlayGame::new(self.board.clone()))
+    }
+    fn start(&self, _: &PlayGame) -> Position {
+        Position::default()
+    }
+    fn evaluator(&self) -> Threats {
+        Threats
+    }
+    fn value_range(&self) -> Option<(Value, Value)> {
+        let max = PlayGame::new(self.board.clone()).max_value();
+        Some((-max, max))
+    }
+    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+        match player {
+            searchlab_core::Player::Max => "x",
+            searchlab_core::Player::Min => "o",
+        }
+    }
+    fn show_move(&self, col: &u8) -> String {
+        (col + 1).to_string()
+    }
+    fn parse_move(&self, game: &PlayGame, pos: &Position, text: &str) -> Result<u8, String> {
+        let width = game.board().width();
+        let text = text.trim();
+        let column = text
+            .parse::<u32>()
+            .ok()
+            .filter(|c| (1..=width).contains(c))
+            .ok_or_else(|| format!("`{text}` is not a column: type a number from 1 to {width}"))?;
+        let col = (column - 1) as u8;
+        if !game.board().can_play(pos, col) {
+            return Err(format!("column {column} is full"));
+        }
+        Ok(col)
+    }
+    fn parse_opening(&self, game: &PlayGame, text: &str) -> Result<Vec<u8>, String> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("empty") {
+            return Ok(Vec::new());
+        }
+        // The board's parser names a bad digit, a full column or a move after a win.
+        game.board().parse(text).map_err(|e| e.to_string())?;
+        Ok(text.bytes().map(|b| b - b'1').collect())
+    }
+    fn draw(&self, game: &PlayGame, moves: &[u8], pos: &Position) -> String {
+        let played: String = moves.iter().map(|c| char::from(b'1' + c)).collect();
+        let status = match searchlab_core::Game::terminal_value(game, pos) {
+            Some(_) => "the game is over".to_owned(),
+            None if pos.stones().is_multiple_of(2) => "x to move".to_owned(),
+            None => "o to move".to_owned(),
+        };
+        let played = if played.is_empty() {
+            "empty".to_owned()
+        } else {
+            played
+        };
+        format!("{}moves: {played} ({status})", game.board().render(pos))
+    }
+    fn result(&self, _: &PlayGame, value: Value) -> String {
+        match value.signum() {
+            1 => "x wins".into(),
+            -1 => "o wins".into(),
+            _ => "draw".into(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -609,6 +696,35 @@ mod tests {
             )
             .is_ok()
         );
+    }
+
+    #[test]
+    fn play_reads_columns_and_openings_and_says_what_is_wrong() {
+        use searchlab_core::Playable;
+        let d = game(&[]);
+        let g = d.game().unwrap();
+        let start = d.start(&g);
+        assert_eq!(d.parse_move(&g, &start, " 4 "), Ok(3));
+        assert_eq!(d.show_move(&3), "4");
+        for bad in ["0", "8", "x", "4 4", ""] {
+            let e = d.parse_move(&g, &start, bad).unwrap_err();
+            assert!(e.contains("type a number from 1 to 7"), "{bad}: {e}");
+        }
+        let full = g.board().parse("444444").unwrap();
+        assert_eq!(
+            d.parse_move(&g, &full, "4"),
+            Err("column 4 is full".to_owned())
+        );
+        assert_eq!(d.parse_opening(&g, "4453"), Ok(vec![3, 3, 4, 2]));
+        assert_eq!(d.parse_opening(&g, "empty"), Ok(vec![]));
+        assert!(d.parse_opening(&g, "49").unwrap_err().contains("column 9"));
+        assert!(d.parse_opening(&g, "12121212").unwrap_err().contains("won"));
+        let shown = d.draw(&g, &[3, 3], &g.board().parse("44").unwrap());
+        assert!(shown.ends_with("moves: 44 (x to move)"), "{shown}");
+        assert!(shown.contains("...o...\n...x...\n1234567"), "{shown}");
+        assert_eq!(d.result(&g, 300), "x wins");
+        assert_eq!(d.result(&g, 0), "draw");
+        assert!(Connect4Game::play_options().is_empty() && !Connect4Game::PERFECT);
     }
 
     #[test]

@@ -14,6 +14,8 @@
 //! playable column, the game over at four in a row or a full board): the oracle that plain
 //! minimax checks the shortcuts against.
 
+use std::cell::Cell;
+
 use searchlab_core::{Game, Player, Value};
 
 use crate::board::{Board, Position};
@@ -29,16 +31,34 @@ pub enum Rules {
 }
 
 /// Connect Four on a [`Board`], as a [`Game`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Connect4 {
     board: Board,
     rules: Rules,
+    /// The last position [`Connect4::non_losing`] answered, with its answer. The search asks
+    /// about each node twice in a row (its terminal value, then its moves), and under
+    /// callgrind this answer was a quarter of the solver's instructions; one entry catches
+    /// every repeat. (It makes the game `!Sync`: a game is used by one search at a time.)
+    memo: Cell<Option<(Position, Result<u64, bool>)>>,
 }
+
+/// Two games are equal when their boards and rules are: the memo is only a cache.
+impl PartialEq for Connect4 {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.rules == other.rules
+    }
+}
+
+impl Eq for Connect4 {}
 
 impl Connect4 {
     /// The game on `board` with `rules`.
     pub fn new(board: Board, rules: Rules) -> Self {
-        Connect4 { board, rules }
+        Connect4 {
+            board,
+            rules,
+            memo: Cell::new(None),
+        }
     }
 
     /// 7 x 6 with shortcuts.
@@ -83,6 +103,19 @@ impl Connect4 {
     /// every move loses at once.
     #[inline]
     fn non_losing(&self, pos: &Position) -> Result<u64, bool> {
+        if let Some((seen, answer)) = self.memo.get()
+            && seen == *pos
+        {
+            return answer;
+        }
+        let answer = self.compute_non_losing(pos);
+        self.memo.set(Some((*pos, answer)));
+        answer
+    }
+
+    /// [`Connect4::non_losing`] without the memo.
+    #[inline]
+    fn compute_non_losing(&self, pos: &Position) -> Result<u64, bool> {
         let b = &self.board;
         let playable = b.playable(pos);
         if playable & b.winning_cells(pos.current, pos.mask) != 0 {

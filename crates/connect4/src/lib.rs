@@ -7,7 +7,8 @@
 //! what a game should: its rules, its move order (centre first, then the moves that make the
 //! most threats), what it knows cheaply (a position with an immediate win, or without a move
 //! that does not lose at once, is decided; see [`Rules`]) and the bounds of its scores
-//! ([`Game::value_bounds`]).
+//! ([`Game::value_bounds`]). For matches and people, [`PlayGame`] keeps every legal move and
+//! values positions on a scale where proven results outweigh [`Threats`]' estimates.
 //!
 //! Scores follow Pons' test files ("Solving Connect 4", blog.gamesolver.org): for the player to
 //! move, 0 for a draw, `(W*H + 1 - n) / 2` for a win whose winning stone is dropped onto `n`
@@ -32,10 +33,12 @@
 mod board;
 pub mod describe;
 mod game;
+mod play;
 mod solver;
 
 pub use board::{Board, GeometryError, ParseError, Position};
 pub use game::{Connect4, Rules};
+pub use play::{PlayGame, SCALE, Threats};
 pub use solver::{
     Analysis, DEFAULT_TABLE_BYTES, GenError, LineError, SolveError, SolveOptions, Solver, TestCase,
     describe_score, parse_test_line,
