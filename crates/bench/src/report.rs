@@ -131,6 +131,11 @@ impl Report {
         &self.summaries
     }
 
+    /// The bad instances (of the shard, or of every shard for a merge).
+    pub fn bad(&self) -> &[Entry] {
+        &self.bad
+    }
+
     /// The instances whose answers disagree.
     pub fn disagreements(&self) -> &[Disagreement] {
         &self.disagreements

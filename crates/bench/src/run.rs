@@ -50,6 +50,21 @@ impl Default for Spec {
     }
 }
 
+impl Spec {
+    /// Checks the names, options and job count against the problem `D` before any instance
+    /// is read, and returns the problem options of every pair (to parse instances with).
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::BadInput`] naming the unknown algorithm, heuristic or option, or the bad
+    /// job count.
+    pub fn check<D: Description>(&self) -> Result<searchlab_core::Options, BenchError> {
+        pairs::<D>(&self.algorithms, &self.heuristics, &self.options)?;
+        check_jobs(self.jobs)?;
+        base_options::<D>(&self.options)
+    }
+}
+
 impl LimitSpec {
     /// The limits of the searches (no memory limit unless one is given).
     pub fn limits(&self) -> Limits {
@@ -189,9 +204,8 @@ where
     /// [`BenchError::BadInput`] for an unknown algorithm, heuristic or option, a bad job
     /// count, or no instances at all.
     pub fn new(spec: &Spec, inputs: Vec<Input<D::Instance>>) -> Result<Self, BenchError> {
+        spec.check::<D>()?;
         let pairs = pairs::<D>(&spec.algorithms, &spec.heuristics, &spec.options)?;
-        check_jobs(spec.jobs)?;
-        base_options::<D>(&spec.options)?;
         if inputs.is_empty() {
             return Err(BenchError::BadInput(
                 "no instances in the files given".into(),

@@ -98,13 +98,9 @@ pub struct BenchArgs {
 /// Arguments of `searchlab report`.
 #[derive(clap::Args)]
 #[command(after_long_help = "\
-Reads the shard files written by `searchlab bench ... --shard K/N --format jsonl`, from any
-machine and in any order, and prints what the unsharded bench prints. Files of different
-benchmarks (problem, options, pairs, limits or instances) are refused; rows missing from every
-file, or present in two, are named on stderr (exit status 2).
-
-Example:
-    searchlab report shards/*.jsonl --format csv")]
+Prints what the unsharded bench prints, from shard files of any machines in any order. Files of
+different benchmarks are refused; rows missing or duplicated are named (exit status 2 for both).
+See docs/cluster.md.")]
 pub struct ReportArgs {
     /// Shard files (JSON Lines of `searchlab bench --format jsonl`).
     #[arg(value_name = "FILE.jsonl", required = true)]
@@ -141,31 +137,27 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>> {
     let shard = args.shard.unwrap_or_default();
     let all = instances::gather(problem, &[], &args.files).into_iter();
-    (all.enumerate())
-        .map(|(position, item)| {
-            let text = match (&item.parsed, item.input) {
-                (_, Some(text)) => text,
-                (Ok(i), None) => problem.show(i).replace('\n', " / "),
-                (Err(_), None) => String::new(),
-            };
-            let (file, line, expected) = (item.source, item.line, item.expected);
-            let input = Input {
-                file,
-                line,
-                text,
-                expected,
-                instance: item.parsed,
-            };
-            if let (Err(msg), true) = (&input.instance, shard.owns(position)) {
-                eprintln!(
-                    "searchlab: {}: bad instance '{}': {msg}",
-                    input.source(),
-                    input.text
-                );
-            }
-            input
-        })
-        .collect()
+    let read = |(position, item): (usize, instances::Item<D::Instance>)| {
+        let text = match (&item.parsed, item.input) {
+            (_, Some(text)) => text,
+            (Ok(i), None) => problem.show(i).replace('\n', " / "),
+            (Err(_), None) => String::new(),
+        };
+        let (file, line, expected, instance) = (item.source, item.line, item.expected, item.parsed);
+        let input = Input {
+            file,
+            line,
+            text,
+            expected,
+            instance,
+        };
+        if let (Err(msg), true) = (&input.instance, shard.owns(position)) {
+            let (source, text) = (input.source(), &input.text);
+            eprintln!("searchlab: {source}: bad instance '{text}': {msg}");
+        }
+        input
+    };
+    all.enumerate().map(read).collect()
 }
 
 /// Standard output, or the `--output` file.
@@ -196,24 +188,19 @@ where
         jobs: args.jobs,
         shard: args.shard.unwrap_or_default(),
     };
-    // Names, limits and the job count are checked before any file is read.
-    searchlab_bench::pairs::<D>(&spec.algorithms, &spec.heuristics, &spec.options)
-        .map_err(cli_error)?;
+    // Limits, names and the job count are checked before any file is read.
     let limits = args.limits.limits()?;
-    searchlab_bench::check_jobs(args.jobs).map_err(cli_error)?;
-    let options = searchlab_bench::base_options::<D>(&args.opt).map_err(cli_error)?;
-    let problem = D::new(&options).map_err(BadInput)?;
+    let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     let (definition, shard) = (bench.definition(), bench.shard());
+    let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
     let (writer, done) = match (args.format, &args.output) {
         (Format::Jsonl, Some(path)) => {
-            let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
             let (w, done) = jsonl::open(path, definition, shard, args.jobs, &who, args.resume)
                 .map_err(cli_error)?;
             (Some(w), done)
         }
         (Format::Jsonl, None) => {
-            let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
             let mut out = output(None)?;
             writeln!(
                 out,
@@ -242,12 +229,8 @@ where
         None => Ok(()),
     })?;
     let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);
-    finish(
-        &report,
-        args.format,
-        args.output.as_ref(),
-        args.plot.as_ref(),
-    )
+    let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
+    finish(&report, args.format, out, plot)
 }
 
 /// Prints `report` (unless its rows went out as JSON Lines), draws its plot, and ends with
@@ -258,13 +241,8 @@ fn finish(
     path: Option<&PathBuf>,
     plot: Option<&PathBuf>,
 ) -> anyhow::Result<ExitCode> {
-    let format = match format {
-        Format::Table => Some(searchlab_bench::Format::Table),
-        Format::Csv => Some(searchlab_bench::Format::Csv),
-        Format::Json => Some(searchlab_bench::Format::Json),
-        Format::Jsonl => None,
-    };
-    if let Some(format) = format {
+    use searchlab_bench::Format as F;
+    if let Some(format) = [Some(F::Table), Some(F::Csv), Some(F::Json), None][format as usize] {
         report.print(format, &mut output(path)?)?;
     }
     if let Some(plot) = plot {
@@ -280,5 +258,9 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         return Err(BadInput("report prints table, csv or json, not jsonl".into()).into());
     }
     let report = jsonl::merge(&args.files).map_err(cli_error)?;
+    for e in report.bad() {
+        let (source, text, msg) = (&e.source, &e.text, e.error.as_deref().unwrap_or_default());
+        eprintln!("searchlab: {source}: bad instance '{text}': {msg}");
+    }
     finish(&report, args.format, None, args.plot.as_ref())
 }
