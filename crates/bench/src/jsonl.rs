@@ -211,6 +211,8 @@ pub struct ShardFile {
     pub shard: Shard,
     /// The job count it ran with.
     pub jobs: usize,
+    /// The tool that wrote it (`searchlab 0.1.0`).
+    pub tool: String,
     /// Its complete rows, in file order.
     pub rows: Vec<Row>,
     /// The bytes up to the end of its last complete line.
@@ -328,6 +330,7 @@ pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
         fingerprint,
         shard,
         jobs: field("jobs").as_u64().unwrap_or(1) as usize,
+        tool: field("tool").as_str().unwrap_or_default().to_owned(),
         rows,
         complete: complete as u64,
     }))
@@ -495,7 +498,19 @@ pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
             listed(&duplicated)
         ));
     }
+    // Another version may count differently: said, not refused (the definition is the same).
+    let tools: BTreeSet<&str> = files.iter().map(|f| f.tool.as_str()).collect();
+    let mut notes = Vec::new();
+    if tools.len() > 1 {
+        let tools: Vec<&str> = tools.into_iter().collect();
+        notes.push(format!(
+            "the shards ran different tools: {}",
+            tools.join(", ")
+        ));
+    }
+    // The heading's job count: the largest any shard used.
     let jobs = files.iter().map(|f| f.jobs).max().unwrap_or(1);
     let rows: Vec<Row> = rows.into_values().map(|(r, _)| r).collect();
-    Ok(Report::new(definition, Shard::ALL, jobs, rows, false).incomplete(problems))
+    let report = Report::new(definition, Shard::ALL, jobs, rows, false);
+    Ok(report.incomplete(problems).noting(notes))
 }

@@ -69,6 +69,7 @@ pub struct Report {
     interrupted: bool,
     total: usize,
     problems: Vec<String>,
+    notes: Vec<String>,
 }
 
 impl Report {
@@ -110,6 +111,7 @@ impl Report {
             bad,
             interrupted,
             problems: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -118,6 +120,13 @@ impl Report {
     /// [`Verdict::Incomplete`] unless answers disagree.
     pub fn incomplete(mut self, problems: Vec<String>) -> Report {
         self.problems = problems;
+        self
+    }
+
+    /// The same report with `notes` to print by [`finish`](Report::finish), which do not
+    /// change the verdict (a merge of shards run by different tool versions).
+    pub fn noting(mut self, notes: Vec<String>) -> Report {
+        self.notes = notes;
         self
     }
 
@@ -240,6 +249,9 @@ impl Report {
     pub fn finish(&self, prefix: &str, err: &mut dyn Write) -> Result<Verdict, BenchError> {
         for d in &self.disagreements {
             writeln!(err, "{prefix}{}", d.message())?;
+        }
+        for n in &self.notes {
+            writeln!(err, "{prefix}note: {n}")?;
         }
         for p in &self.problems {
             writeln!(err, "{prefix}{p}")?;

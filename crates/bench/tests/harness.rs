@@ -120,6 +120,11 @@ fn rows_written_as_json_lines_merge_into_the_same_report() {
         let shard = Shard { k, n: 3 };
         let bench = Bench::<EightPuzzle>::new(&spec(shard), inputs()).unwrap();
         let path = dir.join(format!("{k}.jsonl"));
+        // The third shard by another version of the tool.
+        let who = match k {
+            3 => Provenance::here("harness test, next version"),
+            _ => who.clone(),
+        };
         let (writer, done) = jsonl::open(&path, bench.definition(), shard, 1, &who, false).unwrap();
         assert!(done.is_empty());
         bench
@@ -132,6 +137,16 @@ fn rows_written_as_json_lines_merge_into_the_same_report() {
     files.reverse();
     let merged = jsonl::merge(&files).unwrap();
     assert_eq!(merged.verdict(), Verdict::BadLines);
+    let mut err = Vec::new();
+    merged.finish("", &mut err).unwrap();
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains(
+            "note: the shards ran different tools: harness test, harness test, next version"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("1 bad instance line(s)"), "{err}");
     let untimed = |r: &Report| {
         let mut rows: Vec<_> = r.rows().to_vec();
         rows.iter_mut().for_each(|r| r.seconds = 0.0);

@@ -188,6 +188,11 @@ where
         jobs: args.jobs,
         shard: args.shard.unwrap_or_default(),
     };
+    if args.resume && args.format != Format::Jsonl {
+        return Err(
+            BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
+        );
+    }
     // Limits, names and the job count are checked before any file is read.
     let limits = args.limits.limits()?;
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
