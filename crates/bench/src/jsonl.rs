@@ -393,10 +393,101 @@ pub fn open(
 /// At most this many missing or duplicated rows are named one by one.
 const NAMED: usize = 10;
 
+/// The first [`NAMED`] of `items`, and how many more there are.
+fn listed(items: &[String]) -> String {
+    let mut s = items
+        .iter()
+        .take(NAMED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if items.len() > NAMED {
+        s += &format!(" and {} more", items.len() - NAMED);
+    }
+    s
+}
+
+/// The definition every file shares, or the message refusing a mix: which file holds which
+/// definition, and how the first two differ.
+fn one_definition(files: &[ShardFile]) -> Result<&Definition, BenchError> {
+    let Some(first) = files.first() else {
+        return Err(BenchError::BadInput("no shard files given".into()));
+    };
+    let mut groups: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for f in files {
+        let name = f.path.display().to_string();
+        groups.entry(&f.fingerprint).or_default().push(name);
+    }
+    let Some(other) = files.iter().find(|f| f.fingerprint != first.fingerprint) else {
+        return Ok(&first.definition);
+    };
+    let mut msg = format!(
+        "cannot merge: the files hold {} different benchmark definitions",
+        groups.len()
+    );
+    for (fingerprint, names) in &groups {
+        msg += &format!("\n  definition {fingerprint}: {}", names.join(", "));
+    }
+    let (a, b) = (first.path.display(), other.path.display());
+    let diff = first.definition.difference(&other.definition);
+    msg += &format!("\n  {a} vs {b}: {diff}");
+    Err(BenchError::Mixed(msg))
+}
+
+/// Every row of the files by (pair, instance), the first file's when two have it, and the
+/// rows found twice, named.
+fn rows_of(files: &[ShardFile]) -> (BTreeMap<(usize, usize), Row>, Vec<String>) {
+    let mut rows: BTreeMap<(usize, usize), (Row, &Path)> = BTreeMap::new();
+    let mut duplicated = Vec::new();
+    for f in files {
+        for r in &f.rows {
+            if let Some((_, earlier)) = rows.get(&(r.pair, r.index)) {
+                let (pair, first) = (pair_label(&r.algorithm, &r.heuristic), earlier.display());
+                let (source, second) = (&r.source, f.path.display());
+                duplicated.push(format!("{source} {pair} in {first} and {second}"));
+            } else {
+                rows.insert((r.pair, r.index), (r.clone(), &f.path));
+            }
+        }
+    }
+    let rows = rows.into_iter().map(|(k, (r, _))| (k, r)).collect();
+    (rows, duplicated)
+}
+
+/// The message naming the runs of `definition` no file has, with the shards they belong to
+/// when every file was cut in the same number of shards; `None` when none is missing.
+fn missing(
+    definition: &Definition,
+    rows: &BTreeMap<(usize, usize), Row>,
+    files: &[ShardFile],
+) -> Option<String> {
+    let n = files.first().map_or(1, |f| f.shard.n);
+    let mut missing = Vec::new();
+    let mut shards = BTreeSet::new();
+    for (p, spec) in definition.pairs.iter().enumerate() {
+        for (i, entry) in definition.instances.iter().enumerate() {
+            if entry.error.is_none() && !rows.contains_key(&(p, i)) {
+                let pair = pair_label(&spec.algorithm, &spec.heuristic);
+                missing.push(format!("{} {pair}", entry.source));
+                shards.insert(i % n + 1);
+            }
+        }
+    }
+    if missing.is_empty() {
+        return None;
+    }
+    let mut msg = format!("{} row(s) missing: {}", missing.len(), listed(&missing));
+    if files.iter().all(|f| f.shard.n == n) {
+        let shards: Vec<String> = shards.iter().map(|k| format!("{k}/{n}")).collect();
+        msg += &format!(" (from shard {}: absent or unfinished)", shards.join(", "));
+    }
+    Some(msg)
+}
+
 /// Merges the shard files `paths` (any order, any machines) into the report of the whole
 /// benchmark: the same report an unsharded run makes, rows sorted as it sorts them. Rows no
 /// file has, and rows two files have, are named by [`Report::finish`] (the first file's row
-/// of a duplicate is kept).
+/// of a duplicate is kept), and so are different tool versions.
 ///
 /// # Errors
 ///
@@ -406,96 +497,17 @@ const NAMED: usize = 10;
 pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
     let mut files = Vec::new();
     for path in paths {
-        match read(path)? {
-            Some(file) => files.push(file),
-            None => {
-                return Err(bad(
-                    path,
-                    "empty: no header line (did its run start?)".into(),
-                ));
-            }
-        }
+        let file = read(path)?;
+        let why = "empty: no header line (did its run start?)";
+        files.push(file.ok_or_else(|| bad(path, why.into()))?);
     }
-    let Some(first) = files.first() else {
-        return Err(BenchError::BadInput("no shard files given".into()));
-    };
-    let mut groups: BTreeMap<&str, Vec<&ShardFile>> = BTreeMap::new();
-    for f in &files {
-        groups.entry(&f.fingerprint).or_default().push(f);
-    }
-    if groups.len() > 1 {
-        let mut msg = format!(
-            "cannot merge: the files hold {} different benchmark definitions",
-            groups.len()
-        );
-        for (fp, group) in &groups {
-            let names: Vec<String> = group.iter().map(|f| f.path.display().to_string()).collect();
-            msg += &format!("\n  definition {fp}: {}", names.join(", "));
-        }
-        let other = files.iter().find(|f| f.fingerprint != first.fingerprint);
-        if let Some(other) = other {
-            let (a, b) = (first.path.display(), other.path.display());
-            let diff = first.definition.difference(&other.definition);
-            msg += &format!("\n  {a} vs {b}: {diff}");
-        }
-        return Err(BenchError::Mixed(msg));
-    }
-    let definition = &first.definition;
-    let mut rows: BTreeMap<(usize, usize), (Row, &Path)> = BTreeMap::new();
-    let mut duplicated = Vec::new();
-    for f in &files {
-        for r in &f.rows {
-            match rows.get(&(r.pair, r.index)) {
-                Some((_, earlier)) => duplicated.push(format!(
-                    "{} {} in {} and {}",
-                    r.source,
-                    pair_label(&r.algorithm, &r.heuristic),
-                    earlier.display(),
-                    f.path.display()
-                )),
-                None => {
-                    rows.insert((r.pair, r.index), (r.clone(), &f.path));
-                }
-            }
-        }
-    }
-    let mut missing = Vec::new();
-    let mut missing_shards = BTreeSet::new();
-    let n = first.shard.n;
-    let same_n = files.iter().all(|f| f.shard.n == n);
-    for (p, spec) in definition.pairs.iter().enumerate() {
-        for (i, entry) in definition.instances.iter().enumerate() {
-            if entry.error.is_none() && !rows.contains_key(&(p, i)) {
-                missing.push(format!(
-                    "{} {}",
-                    entry.source,
-                    pair_label(&spec.algorithm, &spec.heuristic)
-                ));
-                missing_shards.insert(i % n + 1);
-            }
-        }
-    }
-    let mut problems = Vec::new();
-    let listed = |v: &[String]| {
-        let mut s = v.iter().take(NAMED).cloned().collect::<Vec<_>>().join(", ");
-        if v.len() > NAMED {
-            s += &format!(" and {} more", v.len() - NAMED);
-        }
-        s
-    };
-    if !missing.is_empty() {
-        let mut msg = format!("{} row(s) missing: {}", missing.len(), listed(&missing));
-        if same_n {
-            let shards: Vec<String> = missing_shards.iter().map(|k| format!("{k}/{n}")).collect();
-            msg += &format!(" (from shard {}: absent or unfinished)", shards.join(", "));
-        }
-        problems.push(msg);
-    }
+    let definition = one_definition(&files)?;
+    let (rows, duplicated) = rows_of(&files);
+    let mut problems: Vec<String> = missing(definition, &rows, &files).into_iter().collect();
     if !duplicated.is_empty() {
+        let (count, named) = (duplicated.len(), listed(&duplicated));
         problems.push(format!(
-            "{} row(s) duplicated (the first is used): {}",
-            duplicated.len(),
-            listed(&duplicated)
+            "{count} row(s) duplicated (the first is used): {named}"
         ));
     }
     // Another version may count differently: said, not refused (the definition is the same).
@@ -510,7 +522,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
     }
     // The heading's job count: the largest any shard used.
     let jobs = files.iter().map(|f| f.jobs).max().unwrap_or(1);
-    let rows: Vec<Row> = rows.into_values().map(|(r, _)| r).collect();
+    let rows: Vec<Row> = rows.into_values().collect();
     let report = Report::new(definition, Shard::ALL, jobs, rows, false);
     Ok(report.incomplete(problems).noting(notes))
 }

@@ -1,5 +1,5 @@
-//! The results of `searchlab bench`: per-instance rows, per-pair summaries, the agreement
-//! check, and their table, CSV and JSON forms.
+//! The results of a bench: per-instance rows, per-pair summaries, and their table, CSV and
+//! JSON forms.
 
 use std::fmt::Write as _;
 
