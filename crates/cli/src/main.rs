@@ -5,7 +5,6 @@
 //! success, 2 on bad input (after answering every good instance of a batch), 1 on any other
 //! failure (a limit stopped a search, an answer differed from the expected one).
 
-mod alloc;
 mod batch;
 mod bench;
 mod error;
@@ -42,6 +41,8 @@ enum Command {
     },
     /// Run algorithms against each other over instance files and compare them.
     Bench(Box<bench::BenchArgs>),
+    /// Merge the shard files of `bench --format jsonl` into the unsharded run's output.
+    Report(Box<bench::ReportArgs>),
 }
 
 /// `searchlab help [TOPIC...]`: `stats`, or the help of the command named (as clap's own
@@ -122,6 +123,7 @@ fn main() -> ExitCode {
             Ok(cli) => match cli.command {
                 Command::Judge { problem } => judge(&entries, problem),
                 Command::Bench(args) => bench::run(*args),
+                Command::Report(args) => bench::report(*args),
             },
             Err(e) => e.exit(),
         },

@@ -7,7 +7,6 @@
 //! "error", "error"}`; the fields every row shares are written by `batch.rs`, `stats` by
 //! [`stats_json`].
 
-pub use searchlab_core::stats_text::format_duration;
 use searchlab_core::{Stats, stats_text::stats_field};
 use serde_json::Value;
 

@@ -2,14 +2,17 @@
 //! answer written in the file) must be equal, and a bounded algorithm's answer must be within
 //! its bound of the exact one.
 
-use searchlab_core::{Algorithm, Promise as CataloguePromise};
-use serde::Serialize;
+use std::collections::BTreeMap;
 
-use super::output::{Row, pair_label};
-use super::{Item, Pair};
+use searchlab_core::{Algorithm, Promise as CataloguePromise};
+use serde::{Deserialize, Serialize};
+
+use crate::definition::{Entry, PairSpec};
+use crate::output::{Row, pair_label};
 
 /// What an algorithm promises about its answer, as the agreement check reads it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Promise {
     /// The exact answer: the optimal cost, or the game's value.
     Optimal,
@@ -19,10 +22,10 @@ pub enum Promise {
     None,
 }
 
-/// What `algorithm` promises, from the catalogue ([`searchlab_core::SearchAlgorithm::promise`]). BFS, IDDFS
-/// and bidirectional BFS find the fewest actions, which is the cost on the unit-cost puzzles
-/// they are benchmarked on; on a weighted problem (a grid, a graph) a disagreement of theirs
-/// is reported as such.
+/// What `algorithm` promises, from the catalogue
+/// ([`searchlab_core::SearchAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
+/// fewest actions, which is the cost on the unit-cost puzzles they are benchmarked on; on a
+/// weighted problem (a grid, a graph) a disagreement of theirs is reported as such.
 pub fn promise(algorithm: Algorithm) -> Promise {
     match algorithm {
         Algorithm::Search(a) => match a.promise() {
@@ -70,10 +73,15 @@ fn within(got: &str, exact: &str, weight: f64) -> bool {
     }
 }
 
-/// The instances where the answers differ.
-pub fn check<I>(items: &[Item<I>], pairs: &[Pair], rows: &[Row]) -> Vec<Disagreement> {
+/// The instances where the answers differ, among `instances` (position among all instances
+/// read, entry), with the rows of `pairs` (in pair order for each instance).
+pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) -> Vec<Disagreement> {
+    let mut by_instance: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
+    for r in rows {
+        by_instance.entry(r.index).or_default().push(r);
+    }
     let mut out = Vec::new();
-    for (i, item) in items.iter().enumerate() {
+    for &(i, item) in instances {
         let mut exact: Vec<(String, String)> = Vec::new();
         if let Some(e) = &item.expected
             && (e.parse::<f64>().is_ok() || e == "unsolvable")
@@ -81,12 +89,12 @@ pub fn check<I>(items: &[Item<I>], pairs: &[Pair], rows: &[Row]) -> Vec<Disagree
             exact.push(("expected".into(), e.clone()));
         }
         let mut bounded: Vec<(String, String, f64)> = Vec::new();
-        for r in rows.iter().filter(|r| r.index == i) {
+        for r in by_instance.get(&i).into_iter().flatten() {
             let (Some(a), Some(pair)) = (r.answer(), pairs.get(r.pair)) else {
                 continue;
             };
-            let who = pair_label(&r.algorithm, r.heuristic);
-            match promise(pair.algorithm) {
+            let who = pair_label(&r.algorithm, &r.heuristic);
+            match pair.promise {
                 Promise::Optimal => exact.push((who, a)),
                 Promise::Bounded(w) => bounded.push((who, a, w)),
                 Promise::None => {}

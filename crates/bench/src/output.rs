@@ -1,5 +1,5 @@
-//! The results of `searchlab bench`: per-instance rows, per-pair summaries, the agreement
-//! check, and their table, CSV and JSON forms.
+//! The results of a bench: per-instance rows, per-pair summaries, and their table, CSV and
+//! JSON forms.
 
 use std::fmt::Write as _;
 
@@ -7,13 +7,12 @@ use searchlab_core::{Answer, Kind, Status};
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use super::{Item, Pair, limit_name};
-use crate::render::format_duration;
+use crate::definition::{Entry, PairSpec};
 
 /// One run of one (algorithm, heuristic) pair on one instance.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
-    /// The instance's position among all good instances (for the agreement check).
+    /// The instance's position among all instances read, good and bad (shards, agreement).
     #[serde(skip)]
     pub index: usize,
     /// The pair's position in the list of pairs.
@@ -22,7 +21,7 @@ pub struct Row {
     /// The algorithm, with its options (`alphabeta+no-table`).
     pub algorithm: String,
     /// The heuristic (games: the move order), `none` when the algorithm takes none.
-    pub heuristic: &'static str,
+    pub heuristic: String,
     /// `file:line` of the instance.
     pub source: String,
     /// The instance as written.
@@ -49,19 +48,16 @@ pub struct Row {
 }
 
 impl Row {
-    /// The row of `answer`, the run of `pairs[pair]` on `items[index]`.
-    pub fn new<I>(
+    /// The row of `answer`, the run of pair number `pair` on the instance at `index` (its
+    /// position among all instances read).
+    pub fn new(
         kind: Kind,
-        index: usize,
-        (pair, p): (usize, &Pair),
-        item: &Item<I>,
+        (index, item): (usize, &Entry),
+        (pair, p): (usize, &PairSpec),
         answer: &Answer,
         peak_bytes: u64,
     ) -> Row {
-        let number = answer
-            .length
-            .as_deref()
-            .map(|l| crate::batch::length_json(Some(l)));
+        let number = answer.length.as_deref().map(length_json);
         let length = match kind {
             Kind::Puzzle => answer
                 .length
@@ -76,8 +72,8 @@ impl Row {
         Row {
             index,
             pair,
-            algorithm: p.name.clone(),
-            heuristic: p.heuristic,
+            algorithm: p.algorithm.clone(),
+            heuristic: p.heuristic.clone(),
             source: item.source.clone(),
             instance: item.text.clone(),
             status: answer.status.name(),
@@ -109,6 +105,48 @@ impl Row {
     }
 }
 
+/// A length as a JSON number when it is one (`19`, `12.485`), else a string.
+pub fn length_json(length: &str) -> Json {
+    length
+        .parse::<i64>()
+        .map(Json::from)
+        .ok()
+        .or_else(|| {
+            length
+                .parse::<f64>()
+                .ok()
+                .and_then(|x| serde_json::Number::from_f64(x).map(Json::Number))
+        })
+        .unwrap_or_else(|| Json::String(length.to_owned()))
+}
+
+/// `stopped`'s limit by its CSV name.
+pub fn limit_name(status: Status) -> Option<&'static str> {
+    use searchlab_core::LimitKind as L;
+    let Status::Stopped(kind) = status else {
+        return None;
+    };
+    Some(match kind {
+        L::Nodes => "nodes",
+        L::Time => "time",
+        L::Cost => "cost",
+        L::Cancelled => "cancelled",
+        L::Memory => "memory",
+    })
+}
+
+/// A duration in the unit that reads best: `812 us`, `12.3 ms`, `4.56 s`.
+pub fn format_duration(d: std::time::Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us < 1000.0 {
+        format!("{us:.0} us")
+    } else if us < 1e6 {
+        format!("{:.1} ms", us / 1e3)
+    } else {
+        format!("{:.2} s", us / 1e6)
+    }
+}
+
 /// The pair's name in tables and legends: `astar/manhattan`, `bfs`.
 pub fn pair_label(algorithm: &str, heuristic: &str) -> String {
     if heuristic == "none" {
@@ -124,7 +162,7 @@ pub struct Summary {
     /// The algorithm, with its options.
     pub algorithm: String,
     /// The heuristic, `none` when the algorithm takes none.
-    pub heuristic: &'static str,
+    pub heuristic: String,
     /// Instances run.
     pub instances: usize,
     /// Instances answered (solved, or proved unsolvable).
@@ -157,10 +195,10 @@ fn lower_median<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<T> {
 }
 
 /// The summary of the rows of `pair`.
-pub fn summarise(pair: &Pair, rows: &[Row]) -> Summary {
+pub fn summarise(pair: &PairSpec, rows: &[Row]) -> Summary {
     let rows: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.algorithm == pair.name && r.heuristic == pair.heuristic)
+        .filter(|r| r.algorithm == pair.algorithm && r.heuristic == pair.heuristic)
         .collect();
     let expanded_total: u64 = rows.iter().map(|r| r.expanded).sum();
     let seconds_total: f64 = rows.iter().map(|r| r.seconds).sum();
@@ -169,8 +207,8 @@ pub fn summarise(pair: &Pair, rows: &[Row]) -> Summary {
         .filter_map(|r| r.cost.as_ref().or(r.value.as_ref()).and_then(Json::as_f64))
         .collect();
     Summary {
-        algorithm: pair.name.clone(),
-        heuristic: pair.heuristic,
+        algorithm: pair.algorithm.clone(),
+        heuristic: pair.heuristic.clone(),
         instances: rows.len(),
         solved: rows.iter().filter(|r| r.status != "stopped").count(),
         stopped: rows.iter().filter(|r| r.status == "stopped").count(),
@@ -225,7 +263,7 @@ pub fn table(summaries: &[Summary], kind: Kind) -> String {
         vec![header.split('|').chain([last]).map(String::from).collect()];
     for s in summaries {
         cells.push(vec![
-            pair_label(&s.algorithm, s.heuristic),
+            pair_label(&s.algorithm, &s.heuristic),
             s.instances.to_string(),
             s.solved.to_string(),
             s.stopped.to_string(),

@@ -4,35 +4,41 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::anyhow;
 use plotters::prelude::*;
 use searchlab_core::Kind;
 
-use super::Pair;
-use super::output::{Row, pair_label};
+use crate::BenchError;
+use crate::definition::PairSpec;
+use crate::output::{Row, pair_label};
 
 /// One pair's legend label and points (length, nodes expanded).
 type Series = (String, Vec<(u64, u64)>);
 
 /// Writes the chart of `rows`, a series per pair, to `path`.
+///
+/// # Errors
+///
+/// [`BenchError::Plot`] when the file cannot be written.
 pub fn plot(
     path: &Path,
     title: &str,
     kind: Kind,
-    pairs: &[Pair],
+    pairs: &[PairSpec],
     rows: &[Row],
-) -> anyhow::Result<()> {
+) -> Result<(), BenchError> {
     let series: Vec<Series> = pairs
         .iter()
         .map(|p| {
             let points = rows
                 .iter()
                 .filter(|r| {
-                    r.algorithm == p.name && r.heuristic == p.heuristic && r.status != "stopped"
+                    r.algorithm == p.algorithm
+                        && r.heuristic == p.heuristic
+                        && r.status != "stopped"
                 })
                 .filter_map(|r| r.length.map(|l| (l, r.expanded)))
                 .collect();
-            (pair_label(&p.name, p.heuristic), points)
+            (pair_label(&p.algorithm, &p.heuristic), points)
         })
         .collect();
     let x_label = match kind {
@@ -43,9 +49,12 @@ pub fn plot(
 }
 
 /// Draws `series` to `path`.
-fn draw(path: &Path, title: &str, x_label: &str, series: &[Series]) -> anyhow::Result<()> {
+fn draw(path: &Path, title: &str, x_label: &str, series: &[Series]) -> Result<(), BenchError> {
     // plotters' errors borrow its backend's error type; one message is all we need.
-    let err = |e: &dyn std::fmt::Display| anyhow!("cannot draw {}: {e}", path.display());
+    let err = |e: &dyn std::fmt::Display| BenchError::Plot {
+        path: path.to_owned(),
+        message: e.to_string(),
+    };
     let max_x = series
         .iter()
         .flat_map(|s| s.1.iter().map(|p| p.0))

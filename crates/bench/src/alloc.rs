@@ -1,7 +1,16 @@
 //! A counting global allocator: the peak heap memory of a search, measured per thread.
 //!
-//! `searchlab bench` reports how much heap a search really used, not an estimate from node
-//! counts. Every allocation and free of the process goes through [`Counting`], which forwards
+//! A bench reports how much heap a search really used, not an estimate from node counts,
+//! when the program installs [`Counting`] as its global allocator (a library cannot choose
+//! the allocator of the program that links it):
+//!
+//! ```
+//! #[global_allocator]
+//! static GLOBAL: searchlab_bench::alloc::Counting = searchlab_bench::alloc::Counting;
+//! # fn main() {}
+//! ```
+//!
+//! Without it, every peak reads 0 bytes. Every allocation and free of the process goes through [`Counting`], which forwards
 //! to the system allocator and keeps two thread-local figures: the bytes the thread holds now
 //! and the most it held since the last [`Meter::start`]. Thread-local counters (instead of one
 //! process-wide atomic) keep the figures right when `--jobs` runs several searches at once, and
@@ -24,11 +33,10 @@ thread_local! {
     static PEAK: Cell<isize> = const { Cell::new(0) };
 }
 
-/// The system allocator with per-thread live and peak byte counts.
+/// The system allocator with per-thread live and peak byte counts: install it with
+/// `#[global_allocator]` in the program (see the [module](self) docs).
+#[derive(Debug)]
 pub struct Counting;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 fn grow(bytes: usize) {
     // `try_with` because allocations happen while a thread's locals are being torn down.
