@@ -68,7 +68,8 @@ pub struct ParallelWork {
 pub struct ParallelSearchResult<A, C> {
     /// The outcome and the statistics that the sequential search would report: when the run
     /// ends solved or with no solution, everything but `elapsed` equals
-    /// [`crate::idastar()`]'s result (when a limit stops it, the counts are the work done).
+    /// [`crate::idastar()`]'s result (when a limit stops it, the counts are the work done and
+    /// only the completed iterations are listed, with their sequential figures).
     pub result: SearchResult<A, C>,
     /// Nodes processed by all threads, speculative work included.
     pub work: ParallelWork,
@@ -265,9 +266,6 @@ where
                 }
             }
         }
-        stats.expanded += iteration.expanded;
-        stats.generated += iteration.generated;
-        stats.iterations.push(iteration);
         // A limit may have left pieces untaken in the pool: the pieces searched are then not
         // all of the iteration before the solution (or before its end).
         let untaken_before = |key: Option<&Vec<u32>>| {
@@ -275,27 +273,34 @@ where
                 .as_ref()
                 .is_some_and(|u| key.is_none_or(|k| u < k))
         };
+        let stopped = match end {
+            Some(Err(kind)) => Some(kind),
+            Some(Ok((key, _))) if untaken_before(Some(key)) => {
+                Some(shared.stopped().unwrap_or(LimitKind::Cancelled))
+            }
+            None => shared.stopped().filter(|_| untaken_before(None)),
+            Some(Ok(_)) => None,
+        };
+        if let Some(kind) = stopped {
+            // The stopped iteration is not listed: its figures are not the sequential ones.
+            break Outcome::Stopped(kind);
+        }
+        stats.expanded += iteration.expanded;
+        stats.generated += iteration.generated;
+        stats.iterations.push(iteration);
         match end {
-            Some(Err(kind)) => break Outcome::Stopped(kind),
-            Some(Ok((key, path))) => {
-                if untaken_before(Some(key)) {
-                    break Outcome::Stopped(shared.stopped().unwrap_or(LimitKind::Cancelled));
-                }
+            Some(Err(_)) => unreachable!("stopped above"),
+            Some(Ok((_, path))) => {
                 let actions = path.clone();
                 let cost = crate::problem::replay(problem, start, &actions)
                     .expect("IDA* paths are made of legal actions")
                     .1;
                 break Outcome::Solved { actions, cost };
             }
-            None => {
-                if let Some(kind) = shared.stopped().filter(|_| untaken_before(None)) {
-                    break Outcome::Stopped(kind);
-                }
-                match next {
-                    None => break Outcome::NoSolution,
-                    Some(n) => bound = n,
-                }
-            }
+            None => match next {
+                None => break Outcome::NoSolution,
+                Some(n) => bound = n,
+            },
         }
     };
     if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
@@ -833,6 +838,11 @@ mod tests {
                 "{threads}: {run:?}"
             );
             assert_eq!(run.result.stats.expanded, run.work.expanded);
+            // Only completed iterations are listed, equal to the sequential search's.
+            let full = idastar(&Pancakes::<8, true>, &start, &zero, &Limits::none());
+            let listed = &run.result.stats.iterations;
+            assert!(listed.len() < full.stats.iterations.len());
+            assert_eq!(listed[..], full.stats.iterations[..listed.len()]);
         }
 
         let cancel = Cancel::new();
