@@ -17,9 +17,11 @@ use crate::cache::{Origin, cache_dir, load_or_build};
 use crate::generate::{random_board, scrambled_board};
 use crate::moves_to_string;
 use crate::pattern::{AdditivePdb, Partition, Pattern};
+use crate::twentyfour::{korf_felner_databases, korf_felner_missing};
 use crate::{
     Board, Eight, Fifteen, LinearConflict, Manhattan, Misplaced, Move, SlidingPuzzle, TwentyFour,
 };
+use searchlab_core::pdb_build::BuildOptions;
 
 /// A heuristic that threads of parallel IDA* can share.
 type SharedHeuristic<P> = dyn Heuristic<P> + Sync;
@@ -575,9 +577,12 @@ impl Description for TwentyFourPuzzle {
 INSTANCE: 25 tokens row-major, tiles 1-24 and the blank x (or 0); the goal is blank first
 (0 1 2 ... 24, Korf and Felner's) unless --goal blank-last. Moves name where the BLANK goes:
 u d l r. Korf and Felner's random boards (puzzles/twentyfour/korf_felner50.txt, ~100 moves)
-are far beyond linear conflicts: they need the 6-6-6-6 pattern databases (the `twentyfour`
-example of searchlab-npuzzle, ~20 minutes and ~500 MB to build), not wired here yet. A* keeps
-every node it reaches: give it --max-nodes.";
+are far beyond linear conflicts: they need --heuristic pdb6666, Korf and Felner's 6-6-6-6
+additive databases with the reflected lookup (built once: about 4 minutes of CPU per built
+table, 5-20 minutes on 2 cores, ~850 MB of memory, 510 MB of files in $SEARCHLAB_CACHE, else
+$XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab; loaded in seconds afterwards). Even so an
+instance takes minutes to hours (benches/README.md, issue 18). A* keeps every node it reaches:
+give it --max-nodes.";
     const KIND: Kind = Kind::Puzzle;
 
     fn options() -> &'static [OptionSpec] {
@@ -599,6 +604,10 @@ every node it reaches: give it --max-nodes.";
                 "Manhattan distance plus linear conflicts",
             ),
             ("manhattan", "sum of the tiles' Manhattan distances"),
+            (
+                "pdb6666",
+                "Korf and Felner's 6-6-6-6 additive databases, maxed with the reflected lookup (510 MB, built once in minutes, then cached)",
+            ),
         ]
     }
     fn default_algorithm() -> Algorithm {
@@ -636,6 +645,7 @@ every node it reaches: give it --max-nodes.";
         }
         self.heuristic = match heuristic {
             "manhattan" => Box::new(Manhattan),
+            "pdb6666" => Box::new(korf_felner_heuristic(&self.puzzle, note)?),
             _ => Box::new(LinearConflict::new(&self.puzzle)),
         };
         Ok(())
@@ -668,6 +678,58 @@ every node it reaches: give it --max-nodes.";
     fn show_solution(&self, board: &Board<25>, answer: &Answer) -> Option<String> {
         show_boards(&self.puzzle, board, answer)
     }
+}
+
+/// Korf and Felner's 6-6-6-6 databases with the reflected lookup, loaded from the cache or
+/// built (after a warning saying how long, how much memory and where the files go).
+fn korf_felner_heuristic(
+    puzzle: &TwentyFour,
+    note: &mut dyn FnMut(Note),
+) -> Result<AdditivePdb<25>, String> {
+    let dir = cache_dir();
+    let missing = match &dir {
+        Some(dir) => korf_felner_missing(puzzle.goal(), dir)
+            .ok_or("the goal's blank must be in a corner for pattern databases")?,
+        None => Vec::new(),
+    };
+    if dir.is_none() || !missing.is_empty() {
+        let place = match &dir {
+            Some(dir) => format!(
+                "writing {} file(s) of 127.5 MB to {}",
+                missing.len(),
+                dir.display()
+            ),
+            None => "not saved (no cache directory: set SEARCHLAB_CACHE), so rebuilt on every run"
+                .to_string(),
+        };
+        note(Note::Message(format!(
+            "warning: building the 24-puzzle's 6-6-6-6 pattern databases: about 4 minutes of CPU \
+             for each of patterns A and B and a minute or two for each of C and D (5-20 minutes \
+             on 2 cores, more on a loaded machine), peak memory about 850 MB, {place}"
+        )));
+    }
+    let start = std::time::Instant::now();
+    let options = BuildOptions::default();
+    let patterns = korf_felner_databases(puzzle.goal(), dir.as_deref(), &options, |tiles, p| {
+        note(Note::Progress {
+            what: format!("building pattern {tiles:?}, layer {}", p.layer),
+            done: p.entries_done,
+            total: p.entries,
+        })
+    })
+    .map_err(|e| e.to_string())?;
+    note(Note::Finished);
+    note(Note::Message(format!(
+        "pdb6666: 4 x {} entries {} in {:.1} s",
+        patterns[0].db.len(),
+        if missing.is_empty() && dir.is_some() {
+            "loaded"
+        } else {
+            "built or loaded"
+        },
+        start.elapsed().as_secs_f64()
+    )));
+    AdditivePdb::new(puzzle, patterns, true).map_err(|e| e.to_string())
 }
 
 /// POJ 1077 ("Eight"): boards of 9 tokens until the end of input; per board an optimal move

@@ -335,8 +335,12 @@ pub struct Pattern {
 /// The sum of disjoint pattern databases, optionally maxed with the same sum on the board
 /// reflected about the main diagonal.
 ///
-/// IDA* updates the sum incrementally (only the moved tile's pattern is looked up again); with
-/// reflection the estimate is recomputed per node.
+/// IDA* updates the sum incrementally: only the moved tile's pattern is looked up again. With
+/// reflection both sums are updated so (one lookup for the moved tile's pattern on the board,
+/// one for its reflection's pattern on the reflected board, instead of every pattern twice): a
+/// per-thread stack of the per-pattern values of the boards on the current depth-first path
+/// gives a child its parent's terms (found by comparing boards, so any caller gets the exact
+/// estimate; one that does not search depth-first only gets no speed-up).
 ///
 /// ```
 /// use searchlab_core::{idastar, Heuristic, Limits};
@@ -367,7 +371,36 @@ pub struct AdditivePdb<const N: usize> {
     index_in: [u8; N],
     /// With reflection: `cell` and `tile` renaming of the reflected board.
     reflection: Option<([u8; N], [u8; N])>,
+    /// `untile[t']`: the tile whose reflection is `t'` (inverse of the reflection's `tile`).
+    untile: [u8; N],
+    /// Tells this heuristic's entries of the per-thread [`MEMO`] stack from another's.
+    id: u64,
 }
+
+/// Per-pattern values of one board, direct and reflected, for [`AdditivePdb`]'s incremental
+/// update with reflection.
+#[derive(Clone, Copy)]
+struct Memo {
+    owner: u64,
+    board: [u8; MEMO_CELLS],
+    direct: [u8; MAX_PATTERN],
+    reflected: [u8; MAX_PATTERN],
+}
+
+/// Boards of up to this many cells (the 24-puzzle's 25) use the memo stack.
+const MEMO_CELLS: usize = 25;
+
+/// The memo stack's bound: a depth-first path with its evaluated siblings stays far below.
+const MEMO_DEPTH: usize = 4096;
+
+thread_local! {
+    /// The boards evaluated on this thread's current depth-first path (and their siblings not
+    /// yet searched past), innermost last.
+    static MEMO: std::cell::RefCell<Vec<Memo>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Numbers the [`AdditivePdb`] values made (their memo entries are theirs alone).
+static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<const N: usize> AdditivePdb<N> {
     /// The heuristic for `puzzle` from built databases of disjoint patterns; `reflect` adds the
@@ -416,11 +449,19 @@ impl<const N: usize> AdditivePdb<N> {
         {
             return Err(PatternError::NotATile(0));
         }
+        let mut untile = [0u8; N];
+        if let Some((_, tile)) = &reflection {
+            for (t, &r) in tile.iter().enumerate() {
+                untile[usize::from(r)] = t as u8;
+            }
+        }
         Ok(AdditivePdb {
             patterns,
             pattern_of,
             index_in,
             reflection,
+            untile,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
 
@@ -441,6 +482,93 @@ impl<const N: usize> AdditivePdb<N> {
             total += u32::from(p.db.raw(placement_rank(N, &cells[..p.tiles.len()])));
         }
         total
+    }
+
+    /// Pattern `p`'s term for the board whose tile `t` is on cell `where_[t]`.
+    #[inline]
+    fn term(&self, p: usize, where_: &[u8; N]) -> u8 {
+        let pattern = &self.patterns[p];
+        let mut cells = [0u8; MAX_PATTERN];
+        for (i, &t) in pattern.tiles.iter().enumerate() {
+            cells[i] = where_[usize::from(t)];
+        }
+        pattern
+            .db
+            .raw(placement_rank(N, &cells[..pattern.tiles.len()]))
+    }
+
+    /// Pattern `p`'s term on the reflection of the board whose tile `t` is on `where_[t]`.
+    #[inline]
+    fn reflected_term(&self, p: usize, where_: &[u8; N], cell: &[u8; N]) -> u8 {
+        let pattern = &self.patterns[p];
+        let mut cells = [0u8; MAX_PATTERN];
+        for (i, &t) in pattern.tiles.iter().enumerate() {
+            cells[i] = cell[usize::from(where_[usize::from(self.untile[usize::from(t)])])];
+        }
+        pattern
+            .db
+            .raw(placement_rank(N, &cells[..pattern.tiles.len()]))
+    }
+
+    /// With reflection: the child's estimate from its parent's terms on the memo stack when
+    /// the parent is there (two lookups), else from scratch; the child's terms are pushed.
+    fn reflected_child(&self, child: &Board<N>, old_blank: usize, cell: &[u8; N]) -> u32 {
+        let cells = child.cells();
+        let new_blank = child.blank();
+        let tile = cells[old_blank];
+        let mut parent = [0u8; MEMO_CELLS];
+        parent[..N].copy_from_slice(&cells[..]);
+        parent.swap(old_blank, new_blank);
+        let mut where_ = [0u8; N];
+        for (c, &t) in cells.iter().enumerate() {
+            where_[usize::from(t)] = c as u8;
+        }
+        let k = self.patterns.len();
+        MEMO.with_borrow_mut(|stack| {
+            // Entries above the parent are boards whose subtrees are done.
+            while let Some(top) = stack.last() {
+                if top.owner == self.id && top.board == parent {
+                    break;
+                }
+                stack.pop();
+            }
+            let mut memo = Memo {
+                owner: self.id,
+                board: [0; MEMO_CELLS],
+                direct: [0; MAX_PATTERN],
+                reflected: [0; MAX_PATTERN],
+            };
+            memo.board[..N].copy_from_slice(&cells[..]);
+            match stack.last() {
+                Some(up) => {
+                    memo.direct = up.direct;
+                    memo.reflected = up.reflected;
+                    let p = self.pattern_of[usize::from(tile)];
+                    if p != u8::MAX {
+                        memo.direct[usize::from(p)] = self.term(usize::from(p), &where_);
+                    }
+                    let q = self.reflection.as_ref().map_or(u8::MAX, |(_, rt)| {
+                        self.pattern_of[usize::from(rt[usize::from(tile)])]
+                    });
+                    if q != u8::MAX {
+                        memo.reflected[usize::from(q)] =
+                            self.reflected_term(usize::from(q), &where_, cell);
+                    }
+                }
+                None => {
+                    for p in 0..k {
+                        memo.direct[p] = self.term(p, &where_);
+                        memo.reflected[p] = self.reflected_term(p, &where_, cell);
+                    }
+                }
+            }
+            if stack.len() >= MEMO_DEPTH {
+                stack.clear();
+            }
+            stack.push(memo);
+            let sum = |v: &[u8; MAX_PATTERN]| v[..k].iter().map(|&x| u32::from(x)).sum::<u32>();
+            sum(&memo.direct).max(sum(&memo.reflected))
+        })
     }
 
     /// The estimate of `board`: the sum, or with reflection the larger of the two sums.
@@ -480,7 +608,10 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Additive
         let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
         let tile = child.cells()[old_blank];
         let p = self.pattern_of[usize::from(tile)];
-        if self.reflection.is_some() {
+        if let Some((cell, _)) = &self.reflection {
+            if N <= MEMO_CELLS && self.patterns.len() <= MAX_PATTERN {
+                return self.reflected_child(child, old_blank, cell);
+            }
             return self.value(child);
         }
         if p == u8::MAX {

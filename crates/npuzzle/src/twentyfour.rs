@@ -201,6 +201,28 @@ fn turned(
     PatternDb::from_table(table)
 }
 
+/// The files of Korf and Felner's four databases for `goal` (blank on the first or last cell)
+/// that are not in `dir` yet: what [`korf_felner_databases`] will build (A and B: minutes
+/// each) or derive (C and D: a minute or two each), to warn before a long build. `None` for a
+/// goal whose blank is not in a corner.
+///
+/// ```
+/// use searchlab_npuzzle::TwentyFour;
+/// use searchlab_npuzzle::twentyfour::korf_felner_missing;
+/// let empty = std::env::temp_dir().join("searchlab-no-such-cache");
+/// let missing = korf_felner_missing(TwentyFour::blank_first().goal(), &empty).unwrap();
+/// assert_eq!(missing.len(), 4);
+/// ```
+pub fn korf_felner_missing(goal: &Board<25>, dir: &Path) -> Option<Vec<std::path::PathBuf>> {
+    Some(
+        korf_felner_tiles(goal)?
+            .iter()
+            .map(|tiles| dir.join(cache_file(goal, tiles)))
+            .filter(|path| !path.is_file())
+            .collect(),
+    )
+}
+
 /// Korf and Felner's four 6-tile databases for `goal` (blank on the first or last cell):
 /// patterns A and B built with the layered builder ([`build_pattern`]), C and D derived from B
 /// by turning the board (see the module documentation). With `dir`, each table is read from

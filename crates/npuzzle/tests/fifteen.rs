@@ -382,3 +382,28 @@ fn pdb78_solves_all_korf_instances() {
     );
     assert!(nodes * 5000 < published);
 }
+
+/// The incremental update with reflection (terms of the parent from the per-thread memo stack)
+/// gives every node of a depth-first search the estimate computed from scratch: IDA* (and
+/// parallel IDA*, whose pieces start on other threads) counts the same nodes with both.
+#[test]
+fn reflected_incremental_estimates_equal_recomputed_ones_in_searches() {
+    use searchlab_core::{ParallelConfig, par_idastar_with};
+    let puzzle = Eight::standard();
+    let pdb = eight_pdb(&puzzle, &[&[1, 4, 7], &[2, 5], &[3, 6, 8]], true);
+    let scratch = |b: &Board<9>| pdb.value(b);
+    let mut rng = SplitMix64::new(2002);
+    for _ in 0..30 {
+        let board = searchlab_npuzzle::generate::random_board(&puzzle, &mut rng);
+        let a = idastar(&puzzle, &board, &pdb, &Limits::none());
+        let b = idastar(&puzzle, &board, &scratch, &Limits::none());
+        assert_eq!(a.outcome, b.outcome, "{board}");
+        assert_eq!(a.stats.iterations, b.stats.iterations, "{board}");
+        let config = ParallelConfig {
+            threads: 2,
+            eager_sharing: true,
+        };
+        let p = par_idastar_with(&puzzle, &board, &pdb, &Limits::none(), &config);
+        assert_eq!(p.result.stats.iterations, b.stats.iterations, "{board}");
+    }
+}

@@ -33,7 +33,7 @@ fn configs() -> Vec<ParallelConfig> {
         ParallelConfig::new(3),
         ParallelConfig {
             threads: 2,
-            tasks_per_thread: 3,
+            eager_sharing: true,
         },
     ]
 }
