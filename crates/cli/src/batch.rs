@@ -34,6 +34,8 @@ pub struct SolveArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub trace: crate::trace::TraceArgs,
 }
 
 /// What the user chose on top of [`SolveArgs`].
@@ -114,7 +116,8 @@ impl Tally {
 /// `searchlab solve <problem>`: parses every instance, prepares the problem once (when any
 /// instance is good), then answers each in input order.
 pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
-    let limits = args.limits.limits()?;
+    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
+    let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     let items = instances::gather(&problem, &args.instances, &args.files);
     if items.is_empty() {
@@ -153,7 +156,9 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
                 continue;
             }
         };
-        let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, &limits);
+        let answer = tracing.run(&mut out, || {
+            problem.solve(instance, choice.algorithm, &choice.heuristic, &limits)
+        })?;
         tally.stopped += usize::from(matches!(answer.status, Status::Stopped(_)));
         if let Some(expected) = &item.expected
             && !agrees(&problem, choice.algorithm, &answer, expected)

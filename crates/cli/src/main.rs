@@ -17,6 +17,7 @@ mod play;
 mod progress;
 mod registry;
 mod render;
+mod trace;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
