@@ -126,7 +126,7 @@ fn state(s: &dyn Debug) -> String {
 fn value(v: Value) -> String {
     if v <= -INFINITY {
         "-inf".into()
-    } else if v >= INFINITY {
+    } else if v == INFINITY {
         "inf".into()
     } else {
         v.to_string()

@@ -522,7 +522,18 @@ where
 {
     match &limits.trace {
         None => astar_observed(problem, start, heuristic, limits, &mut NoObserver),
-        Some(trace) => astar_observed(problem, start, heuristic, limits, &mut trace.observer()),
+        // Traced runs key their nodes by hash, never through the dense table: a second
+        // instantiation calling the dense table's `Problem::rank_child` would take from it
+        // LLVM's one-caller inlining bonus and cost the quiet run 14% more instructions on the
+        // 8-puzzle (benches/README.md, "Issue 17: trace hook cost"). Same answers and counts.
+        Some(trace) => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            HashIndex::default(),
+            &mut trace.observer(),
+        ),
     }
 }
 

@@ -65,7 +65,15 @@ pub fn bfs<P: Problem + ?Sized>(
 ) -> SearchResult<P::Action, P::Cost> {
     match &limits.trace {
         None => bfs_observed(problem, start, limits, &mut NoObserver),
-        Some(trace) => bfs_observed(problem, start, limits, &mut trace.observer()),
+        // Traced runs use the hash set, never the dense one, so that the dense path keeps
+        // one caller (see `astar()`'s note: benches/README.md, issue 17).
+        Some(trace) => run(
+            problem,
+            start,
+            limits,
+            HashSeen::default(),
+            &mut trace.observer(),
+        ),
     }
 }
 

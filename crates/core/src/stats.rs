@@ -87,6 +87,7 @@ pub struct Limits {
     /// Report every step of the run to this tracer ([`crate::observe`]): the plain entry
     /// points (`astar`, `idastar`, `AlphaBeta::search`, ...) then run their observed variant
     /// with it. Not a limit, but it travels with them to every search a driver starts.
+    /// [`crate::par_idastar()`] does not report (its threads run in no fixed order).
     pub trace: Option<crate::observe::Trace>,
 }
 
