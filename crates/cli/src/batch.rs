@@ -42,6 +42,8 @@ pub struct SolveArgs {
     /// principal variation (text format only).
     #[arg(long)]
     pub show: bool,
+    #[command(flatten)]
+    pub trace: crate::trace::TraceArgs,
 }
 
 /// What the user chose on top of [`SolveArgs`].
@@ -120,7 +122,8 @@ impl Tally {
 /// `searchlab solve <problem>`: parses every instance, prepares the problem once (when any
 /// instance is good), then answers each in input order.
 pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
-    let limits = args.limits.limits()?;
+    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
+    let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     // Options that describe an instance (a graph's --from/--to) stand for one when none is named.
     let implied = (args.instances.is_empty() && args.files.is_empty())
@@ -161,7 +164,9 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
                 continue;
             }
         };
-        let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, &limits);
+        let answer = tracing.run(&mut out, || {
+            problem.solve(instance, choice.algorithm, &choice.heuristic, &limits)
+        })?;
         tally.stopped += usize::from(matches!(answer.status, Status::Stopped(_)));
         if let Some(expected) = &item.expected
             && !agrees(&problem, choice.algorithm, &answer, expected)

@@ -16,6 +16,7 @@ mod progress;
 mod registry;
 mod render;
 mod shell;
+mod trace;
 
 use std::io::{Read, Write};
 use std::process::ExitCode;

@@ -9,6 +9,7 @@ use std::mem;
 use crate::game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
 };
+use crate::observe::{GameEvent, GameObserver, NoObserver};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Stats};
 use crate::table::{Entry, INCOMPLETE, NO_MOVE, TranspositionTable};
 
@@ -222,7 +223,36 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         eval: &E,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
-        self.run(game, root, eval, lo, hi)
+        match self.config.limits.trace.clone() {
+            None => self.run(game, root, eval, lo, hi, &mut NoObserver),
+            Some(trace) => self.run(game, root, eval, lo, hi, &mut trace.observer()),
+        }
+    }
+
+    /// [`search`](Self::search) reporting every step to `observer` ([`crate::observe`]): a
+    /// [`GameEvent::NewBound`] per search of the root (each iteration, each re-search of an
+    /// aspiration window), [`GameEvent::Expand`] per position searched (exactly
+    /// `stats.expanded`), [`GameEvent::Leaf`] per position valued without search,
+    /// [`GameEvent::TableHit`] per table hit, [`GameEvent::Cutoff`] per cutoff (exactly
+    /// `stats.cutoffs`, with the moves skipped) and [`GameEvent::Value`] per position
+    /// searched. Answers and statistics are those of [`search`](Self::search).
+    ///
+    /// # Examples
+    /// See `crates/core/tests/observe.rs`, which checks the cutoffs against the pruned
+    /// subtrees of an explicit tree.
+    pub fn search_observed<E, O>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        observer: &mut O,
+    ) -> GameResult<G::Move>
+    where
+        E: Evaluator<G> + ?Sized,
+        O: GameObserver<G::State> + ?Sized,
+    {
+        let (lo, hi) = self.config.value_range;
+        self.run(game, root, eval, lo, hi, observer)
     }
 
     /// Searches `root` with the window `(alpha, beta)`: the answer's [`Bound`] says whether the
@@ -238,7 +268,29 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         beta: Value,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
-        self.run(game, root, eval, alpha.max(lo), beta.min(hi))
+        let (a, b) = (alpha.max(lo), beta.min(hi));
+        match self.config.limits.trace.clone() {
+            None => self.run(game, root, eval, a, b, &mut NoObserver),
+            Some(trace) => self.run(game, root, eval, a, b, &mut trace.observer()),
+        }
+    }
+
+    /// [`search_window`](Self::search_window) reporting every step to `observer`, as
+    /// [`search_observed`](Self::search_observed) does.
+    pub fn search_window_observed<E, O>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        (alpha, beta): (Value, Value),
+        observer: &mut O,
+    ) -> GameResult<G::Move>
+    where
+        E: Evaluator<G> + ?Sized,
+        O: GameObserver<G::State> + ?Sized,
+    {
+        let (lo, hi) = self.config.value_range;
+        self.run(game, root, eval, alpha.max(lo), beta.min(hi), observer)
     }
 
     /// The exact value of every root move, in the game's order (all under the configured
@@ -255,9 +307,31 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         eval: &E,
         target: Option<Value>,
     ) -> GameResult<G::Move> {
+        match self.config.limits.trace.clone() {
+            None => self.analyse_root_observed(game, root, eval, target, &mut NoObserver),
+            Some(trace) => {
+                self.analyse_root_observed(game, root, eval, target, &mut trace.observer())
+            }
+        }
+    }
+
+    /// [`analyse_root`](Self::analyse_root) reporting every step to `observer`, as
+    /// [`search_observed`](Self::search_observed) does.
+    pub fn analyse_root_observed<E, O>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        target: Option<Value>,
+        observer: &mut O,
+    ) -> GameResult<G::Move>
+    where
+        E: Evaluator<G> + ?Sized,
+        O: GameObserver<G::State> + ?Sized,
+    {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
-        let mut engine = self.engine(game, eval);
+        let mut engine = self.engine(game, eval, observer);
         engine.stats.generated = 1;
         let mut root_moves = Vec::new();
         let mut best: Option<(Value, Vec<G::Move>)> = None;
@@ -272,6 +346,14 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
                 return Ok(());
             }
             engine.stats.expanded += 1;
+            if engine.observer.active() {
+                engine.observer.event(GameEvent::Expand {
+                    state: root,
+                    ply: 0,
+                    alpha: lo,
+                    beta: hi,
+                });
+            }
             let maximising = game.to_move(root) == Player::Max;
             let mut moves = Vec::new();
             game.moves(root, &mut moves);
@@ -356,11 +438,12 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         GameResult { outcome, stats }
     }
 
-    fn engine<'a, E: Evaluator<G> + ?Sized>(
+    fn engine<'a, E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
         &'a mut self,
         game: &'a G,
         eval: &'a E,
-    ) -> Engine<'a, G, E> {
+        observer: &'a mut O,
+    ) -> Engine<'a, G, E, O> {
         // The memory limit caps the growing table: past it, new positions are not stored.
         if let Some(bytes) = self.config.limits.max_memory {
             self.table.cap_bytes(bytes);
@@ -368,6 +451,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         Engine {
             game,
             eval,
+            observer,
             table: self.config.table.then_some(&mut self.table),
             bufs: &mut self.bufs,
             pvs: &mut self.pvs,
@@ -378,19 +462,33 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
     }
 
     /// One search (or one iterative-deepening series) of `root` with the window `(alpha, beta)`.
-    fn run<E: Evaluator<G> + ?Sized>(
+    fn run<E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
         &mut self,
         game: &G,
         root: &G::State,
         eval: &E,
         alpha: Value,
         beta: Value,
+        observer: &mut O,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
         let iterative = self.config.iterative;
         let aspiration = self.config.aspiration.filter(|_| iterative);
-        let mut engine = self.engine(game, eval);
+        let mut engine = self.engine(game, eval, observer);
+        let mut searches = 0u32;
+        // Tells the observer of each search of the root, with its window.
+        let mut announce = |engine: &mut Engine<'_, G, E, O>, depth: u32, alpha, beta| {
+            if engine.observer.active() {
+                searches += 1;
+                engine.observer.event(GameEvent::NewBound {
+                    iteration: searches,
+                    depth,
+                    alpha,
+                    beta,
+                });
+            }
+        };
         let depths: Box<dyn Iterator<Item = u32>> = match (iterative, depth) {
             (false, Some(d)) => Box::new(std::iter::once(d)),
             (false, None) => Box::new(std::iter::once(u32::MAX)),
@@ -409,18 +507,23 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
                 Some((delta, last)) => {
                     let a = alpha.max(last.value.saturating_sub(delta));
                     let b = beta.min(last.value.saturating_add(delta));
+                    announce(&mut engine, d, a, b);
                     match engine.search(root, d, a, b, 0) {
                         // Outside the narrowed window the value is only a bound: search again.
                         Ok(node)
                             if (node.value <= a && a > alpha) || (node.value >= b && b < beta) =>
                         {
                             engine.stats.generated += 1;
+                            announce(&mut engine, d, alpha, beta);
                             engine.search(root, d, alpha, beta, 0)
                         }
                         other => other,
                     }
                 }
-                None => engine.search(root, d, alpha, beta, 0),
+                None => {
+                    announce(&mut engine, d, alpha, beta);
+                    engine.search(root, d, alpha, beta, 0)
+                }
             };
             let pv = mem::take(&mut engine.pvs[0]);
             if iterative {
@@ -557,9 +660,10 @@ fn is_sentinel(value: Value) -> bool {
     value.unsigned_abs() >= INFINITY.unsigned_abs()
 }
 
-struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
+struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized> {
     game: &'a G,
     eval: &'a E,
+    observer: &'a mut O,
     table: Option<&'a mut TranspositionTable<G::State>>,
     /// One move list per ply, reused so that a search allocates once per depth.
     bufs: &'a mut Vec<Vec<G::Move>>,
@@ -572,7 +676,37 @@ struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
     stats: Stats,
 }
 
-impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
+impl<G, E, O> Engine<'_, G, E, O>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+    O: GameObserver<G::State> + ?Sized,
+{
+    /// Tells the observer that `state` was valued without search.
+    #[inline]
+    fn leaf(&mut self, state: &G::State, ply: usize, value: Value) {
+        if self.observer.active() {
+            self.observer.event(GameEvent::Leaf {
+                state,
+                ply: ply as u32,
+                value,
+            });
+        }
+    }
+
+    /// Tells the observer of a table hit at `state`.
+    #[inline]
+    fn hit(&mut self, state: &G::State, ply: usize, value: Value, bound: Bound) {
+        if self.observer.active() {
+            self.observer.event(GameEvent::TableHit {
+                state,
+                ply: ply as u32,
+                value,
+                bound,
+            });
+        }
+    }
+
     /// Enhanced transposition cutoff: the first move (in the game's order) whose child's table
     /// entry proves that the node fails high (Max) or low (Min), with the node's answer.
     fn etc_cutoff(
@@ -631,12 +765,15 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
         if let Some(value) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
+            self.leaf(state, ply, value);
             return Ok(Node { value, height: 0 });
         }
         if depth == 0 {
             self.stats.leaves += 1;
+            let value = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, value);
             return Ok(Node {
-                value: self.eval.evaluate(self.game, state),
+                value,
                 height: INCOMPLETE,
             });
         }
@@ -648,6 +785,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         {
             if lo >= beta || lo == hi {
                 self.stats.leaves += 1;
+                self.leaf(state, ply, lo);
                 return Ok(Node {
                     value: lo,
                     height: 0,
@@ -655,6 +793,7 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             }
             if hi <= alpha {
                 self.stats.leaves += 1;
+                self.leaf(state, ply, hi);
                 return Ok(Node {
                     value: hi,
                     height: 0,
@@ -684,29 +823,35 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                         value,
                         height: entry.height,
                     };
-                    match entry.bound {
+                    let (bound, height) = (entry.bound, entry.height);
+                    match bound {
                         Bound::Exact => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         Bound::Lower if value >= beta => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         Bound::Upper if value <= alpha => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         // A bound inside the window narrows it: the true value is on its side.
                         Bound::Lower if value > alpha => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             alpha = value;
-                            narrowed_height = entry.height;
+                            narrowed_height = height;
                         }
                         Bound::Upper if value < beta => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             beta = value;
-                            narrowed_height = entry.height;
+                            narrowed_height = height;
                         }
                         _ => {}
                     }
@@ -719,6 +864,14 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             return Err(limit);
         }
         self.stats.expanded += 1;
+        if self.observer.active() {
+            self.observer.event(GameEvent::Expand {
+                state,
+                ply: ply as u32,
+                alpha,
+                beta,
+            });
+        }
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
@@ -729,8 +882,10 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             // The game broke its contract (no moves, yet not over): score it as a leaf.
             self.bufs[ply] = moves;
             self.stats.leaves += 1;
+            let value = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, value);
             return Ok(Node {
-                value: self.eval.evaluate(self.game, state),
+                value,
                 height: INCOMPLETE,
             });
         }
@@ -746,6 +901,17 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         {
             let (i, node) = cut;
             self.stats.cutoffs += 1;
+            if self.observer.active() {
+                self.observer.event(GameEvent::Cutoff {
+                    state,
+                    ply: ply as u32,
+                    alpha,
+                    beta,
+                    value: node.value,
+                    mv: i,
+                    skipped: n,
+                });
+            }
             let pv = &mut self.pvs[ply];
             pv.clear();
             pv.push(moves[i].clone());
@@ -824,6 +990,17 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             if alpha >= beta {
                 if k + 1 < n {
                     self.stats.cutoffs += 1;
+                    if self.observer.active() {
+                        self.observer.event(GameEvent::Cutoff {
+                            state,
+                            ply: ply as u32,
+                            alpha,
+                            beta,
+                            value: best,
+                            mv: i,
+                            skipped: n - k - 1,
+                        });
+                    }
                 }
                 break;
             }
@@ -849,6 +1026,13 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                     best: best_index,
                 },
             );
+        }
+        if self.observer.active() {
+            self.observer.event(GameEvent::Value {
+                state,
+                ply: ply as u32,
+                value: best,
+            });
         }
         Ok(Node {
             value: best,

@@ -4,6 +4,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::best_first::{NO_PARENT, path_to};
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex, vec_bytes_after};
@@ -420,6 +421,23 @@ impl<C: Cost> Open<C> {
         }
     }
 
+    /// Every node id on the open list (with stale entries, possibly repeated), in no order:
+    /// for observers only.
+    #[cold]
+    fn ids(&self) -> Vec<u32> {
+        match self {
+            Open::Buckets(b) => b.entries().map(|(_, _, id)| id).collect(),
+            Open::Heap(heap) => heap.iter().map(|&(_, _, Reverse(id))| id).collect(),
+            Open::Keyed(keyed) => keyed
+                .small
+                .heap
+                .iter()
+                .map(|&x| x as u32)
+                .chain(keyed.large.iter().map(|&(_, _, Reverse(id))| id))
+                .collect(),
+        }
+    }
+
     fn switch_to_heap(&mut self) {
         let mut heap = BinaryHeap::new();
         if let Open::Buckets(buckets) = self {
@@ -504,26 +522,116 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
-    let memory = limits.max_memory.unwrap_or(u64::MAX);
-    match (problem.rank_count(), problem.rank(start)) {
-        (Some(n), Some(_)) if n <= DENSE_LIMIT && DenseIndex::bytes(n) <= memory => {
-            run(problem, start, heuristic, limits, DenseIndex::new(n))
-        }
-        _ => run(problem, start, heuristic, limits, HashIndex::default()),
+    match &limits.trace {
+        None => astar_observed(problem, start, heuristic, limits, &mut NoObserver),
+        // Traced runs key their nodes by hash, never through the dense table: a second
+        // instantiation calling the dense table's `Problem::rank_child` would take from it
+        // LLVM's one-caller inlining bonus and cost the quiet run 14% more instructions on the
+        // 8-puzzle (benches/README.md, "Issue 17: trace hook cost"). Same answers and counts.
+        Some(trace) => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            HashIndex::default(),
+            &mut trace.observer(),
+        ),
     }
 }
 
-fn run<P, H, I>(
+/// [`astar()`] reporting every step to `observer` ([`crate::observe`]): each node taken from
+/// the open list is a [`SearchEvent::Goal`] or a [`SearchEvent::Expand`] (exactly
+/// `stats.expanded` of those), each child a [`SearchEvent::Generate`] (new or cheaper, open),
+/// [`SearchEvent::Reopen`] (cheaper, closed), or [`SearchEvent::Prune`] (known no cheaper:
+/// `Duplicate`; over the cost limit: `Bound`); when the observer
+/// [wants it](SearchObserver::wants_open), the open list before each expansion. Answers
+/// and statistics are those of [`astar()`].
+///
+/// # Examples
+/// See [`crate::observe`].
+pub fn astar_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    let memory = limits.max_memory.unwrap_or(u64::MAX);
+    match (problem.rank_count(), problem.rank(start)) {
+        (Some(n), Some(_)) if n <= DENSE_LIMIT && DenseIndex::bytes(n) <= memory => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            DenseIndex::new(n),
+            observer,
+        ),
+        _ => run(
+            problem,
+            start,
+            heuristic,
+            limits,
+            HashIndex::default(),
+            observer,
+        ),
+    }
+}
+
+/// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
+#[cold]
+fn depth_of<P: Problem + ?Sized, I: NodeIndex<P>>(nodes: &[NodeOf<P, I>], mut id: u32) -> u32 {
+    let mut depth = 0;
+    while nodes[id as usize].parent != NO_PARENT {
+        depth += 1;
+        id = nodes[id as usize].parent;
+    }
+    depth
+}
+
+/// Tells `observer` the open list, node `first` (just popped) then the open nodes in the
+/// order they pop (ties by creation).
+#[cold]
+fn show_open<P, I, O>(nodes: &[NodeOf<P, I>], open: &Open<P::Cost>, first: u32, observer: &mut O)
+where
+    P: Problem + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    let mut ids = open.ids();
+    ids.retain(|&id| !nodes[id as usize].closed && id != first);
+    ids.sort_unstable_by_key(|&id| {
+        let n = &nodes[id as usize];
+        (n.g.saturating_add(n.h), Reverse(n.g), id)
+    });
+    ids.dedup();
+    let list: Vec<NodeView<'_, P::State, P::Cost>> = std::iter::once(first)
+        .chain(ids)
+        .map(|id| {
+            let n = &nodes[id as usize];
+            NodeView::new(&n.state, n.g, n.h, depth_of::<P, I>(nodes, id))
+        })
+        .collect();
+    observer.event(SearchEvent::Open(&list));
+}
+
+fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
     limits: &Limits,
     mut index: I,
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     let mut budget = Budget::new(limits);
     let mut stats = Stats {
@@ -541,6 +649,12 @@ where
     let h0 = heuristic.estimate(problem, start);
     if h0.to_u64() > bound {
         cut = true;
+        if observer.active() {
+            observer.event(SearchEvent::Prune(
+                NodeView::new(start, P::Cost::ZERO, h0, 0),
+                Prune::Bound,
+            ));
+        }
     } else {
         let key = index.key(problem, start);
         let memo = I::memo(&key);
@@ -571,6 +685,11 @@ where
         // (with no actions) under any limit, as in every other search.
         if problem.is_goal(&node.state) {
             let cost = node.g;
+            if observer.active() {
+                let n = &nodes[id as usize];
+                let depth = depth_of::<P, I>(&nodes, id);
+                observer.event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
+            }
             let path = path_to(id, |i| {
                 (nodes[i as usize].parent, nodes[i as usize].action.clone())
             });
@@ -614,6 +733,17 @@ where
             }
         }
         stats.expanded += 1;
+        // The children's depth, for the observer only.
+        let mut child_depth = 0;
+        if observer.active() {
+            if observer.wants_open() {
+                show_open::<P, I, O>(&nodes, &open, id, observer);
+            }
+            let depth = depth_of::<P, I>(&nodes, id);
+            child_depth = depth + 1;
+            let n = &nodes[id as usize];
+            observer.event(SearchEvent::Expand(NodeView::new(&n.state, g, h, depth)));
+        }
         for action in actions.drain(..) {
             if back.as_ref() == Some(&action) {
                 continue;
@@ -626,6 +756,10 @@ where
                 Some(cid) => {
                     let known = &mut nodes[cid as usize];
                     if child_g >= known.g {
+                        if observer.active() {
+                            let view = NodeView::new(&child, child_g, known.h, child_depth);
+                            observer.event(SearchEvent::Prune(view, Prune::Duplicate));
+                        }
                         continue;
                     }
                     let (old_g, old_f) = (known.g, known.g.saturating_add(known.h));
@@ -633,7 +767,8 @@ where
                     known.parent = id;
                     known.action = Some(action);
                     let f = child_g.saturating_add(known.h);
-                    if known.closed {
+                    let reopened = known.closed;
+                    if reopened {
                         known.closed = false;
                         stats.reopened += 1;
                         open_nodes += 1;
@@ -642,6 +777,15 @@ where
                         open.improve(old_f, old_g, f, child_g, cid);
                     }
                     stats.generated += 1;
+                    if observer.active() {
+                        let known = &nodes[cid as usize];
+                        let view = NodeView::new(&known.state, child_g, known.h, child_depth);
+                        observer.event(if reopened {
+                            SearchEvent::Reopen(view)
+                        } else {
+                            SearchEvent::Generate(view)
+                        });
+                    }
                 }
                 None => {
                     let child_h = heuristic.estimate_child(problem, &child, &action, h);
@@ -649,6 +793,10 @@ where
                     // No bound, no conversion (it is not free for non-integer costs).
                     if bound != u64::MAX && f.to_u64() > bound {
                         cut = true;
+                        if observer.active() {
+                            let view = NodeView::new(&child, child_g, child_h, child_depth);
+                            observer.event(SearchEvent::Prune(view, Prune::Bound));
+                        }
                         continue;
                     }
                     let cid = nodes.len() as u32;
@@ -666,6 +814,11 @@ where
                     open.push(f, child_g, cid);
                     open_nodes += 1;
                     stats.generated += 1;
+                    if observer.active() {
+                        let n = &nodes[cid as usize];
+                        let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                        observer.event(SearchEvent::Generate(view));
+                    }
                 }
             }
         }

@@ -5,6 +5,7 @@ use std::num::NonZeroUsize;
 use rustc_hash::FxHashSet;
 
 use crate::best_first::{NO_PARENT, cost_of, hash_entry_bytes, path_to};
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
@@ -85,6 +86,40 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => beam_observed(problem, start, heuristic, width, limits, &mut NoObserver),
+        Some(trace) => beam_observed(
+            problem,
+            start,
+            heuristic,
+            width,
+            limits,
+            &mut trace.observer(),
+        ),
+    }
+}
+
+/// [`beam()`] reporting every step to `observer` ([`crate::observe`]): each node expanded
+/// ([`SearchEvent::Expand`], exactly `stats.expanded`), each child kept for the next layer's
+/// choice ([`SearchEvent::Generate`]), seen before ([`SearchEvent::Prune`], `Duplicate`),
+/// over the cost limit (`Bound`), or generated and then left out of the beam (`Width`), the
+/// goal. Answers and statistics are those of [`beam()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn beam_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    width: NonZeroUsize,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let width = width.get();
     let mut budget = Budget::new(limits);
     let mut stats = Stats {
@@ -105,6 +140,10 @@ where
 
     let h0 = heuristic.estimate(problem, start);
     if h0.to_u64() > bound {
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Prune(view, Prune::Bound));
+        }
         stats.elapsed = budget.elapsed();
         return SearchResult {
             outcome: Outcome::Stopped(LimitKind::Cost),
@@ -125,9 +164,15 @@ where
     let mut actions = Vec::new();
     // Children of one layer: (f, order, parent, action, state, g, h).
     let mut candidates = Vec::new();
+    // The layer's depth, for the observer.
+    let mut depth = 0u32;
     loop {
-        for &(id, _, _) in &layer {
+        for &(id, g, h) in &layer {
             if problem.is_goal(&nodes[id as usize].state) {
+                if observer.active() {
+                    let view = NodeView::new(&nodes[id as usize].state, g, h, depth);
+                    observer.event(SearchEvent::Goal(view));
+                }
                 let path = path_to(id, |i| {
                     (nodes[i as usize].parent, nodes[i as usize].action.clone())
                 });
@@ -148,6 +193,10 @@ where
                 return stop(kind, stats, &budget);
             }
             stats.expanded += 1;
+            if observer.active() {
+                let view = NodeView::new(&nodes[id as usize].state, g, h, depth);
+                observer.event(SearchEvent::Expand(view));
+            }
             let back = nodes[id as usize]
                 .action
                 .as_ref()
@@ -159,14 +208,23 @@ where
                     continue;
                 }
                 let (child, step) = problem.result(&nodes[id as usize].state, &action);
+                let child_g = g.saturating_add(step);
                 if seen.contains(&child) {
+                    if observer.active() {
+                        // No estimate was paid for a duplicate: h shows as zero.
+                        let view = NodeView::new(&child, child_g, P::Cost::ZERO, depth + 1);
+                        observer.event(SearchEvent::Prune(view, Prune::Duplicate));
+                    }
                     continue;
                 }
-                let child_g = g.saturating_add(step);
                 let child_h = heuristic.estimate_child(problem, &child, &action, h);
                 let f = child_g.saturating_add(child_h);
                 if f.to_u64() > bound {
                     cut = true;
+                    if observer.active() {
+                        let view = NodeView::new(&child, child_g, child_h, depth + 1);
+                        observer.event(SearchEvent::Prune(view, Prune::Bound));
+                    }
                     continue;
                 }
                 if let Some(kind) = budget.check_memory(
@@ -179,6 +237,10 @@ where
                 // out again if the child is dropped.
                 seen.insert(child.clone());
                 stats.generated += 1;
+                if observer.active() {
+                    let view = NodeView::new(&child, child_g, child_h, depth + 1);
+                    observer.event(SearchEvent::Generate(view));
+                }
                 let order = candidates.len();
                 candidates.push((f, order, id, action, child, child_g, child_h));
             }
@@ -189,12 +251,17 @@ where
         if candidates.len() > width {
             // Stable: equal f keeps generation order.
             candidates.sort_by_key(|a| (a.0, a.1));
-            for (.., state, _, _) in candidates.drain(width..) {
+            for (.., state, g, h) in candidates.drain(width..) {
+                if observer.active() {
+                    let view = NodeView::new(&state, g, h, depth + 1);
+                    observer.event(SearchEvent::Prune(view, Prune::Width));
+                }
                 seen.remove(&state);
             }
             dropped = true;
         }
         layer.clear();
+        depth += 1;
         for (_, _, parent, action, state, g, h) in candidates.drain(..) {
             layer.push((nodes.len() as u32, g, h));
             nodes.push(Node {

@@ -12,6 +12,7 @@ use std::collections::BinaryHeap;
 use std::mem::size_of;
 
 use crate::astar::{Entry, Node, NodeOf};
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
@@ -118,6 +119,34 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => best_first_observed(problem, start, heuristic, limits, policy, &mut NoObserver),
+        Some(trace) => best_first_observed(
+            problem,
+            start,
+            heuristic,
+            limits,
+            policy,
+            &mut trace.observer(),
+        ),
+    }
+}
+
+/// [`best_first`] reporting to `observer`, with the events of
+/// [`astar_observed`](crate::astar::astar_observed).
+pub(crate) fn best_first_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    policy: Policy,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let choice = AnyIndex::choose(problem, start);
     let (fixed, per_entry) = choice.bytes::<P::State>();
     let budget = Budget::new(limits);
@@ -140,8 +169,8 @@ where
             policy,
             budget,
             DenseIndex::new(n),
-            fixed,
-            per_entry,
+            (fixed, per_entry),
+            observer,
         ),
         AnyIndex::Hash => run(
             problem,
@@ -151,14 +180,26 @@ where
             policy,
             budget,
             HashIndex::default(),
-            fixed,
-            per_entry,
+            (fixed, per_entry),
+            observer,
         ),
     }
 }
 
+/// The number of actions from the root to node `id`, through `parent_of` (for observers
+/// only: the node tables keep no depth).
+#[cold]
+pub(crate) fn depth_of(mut id: u32, parent_of: impl Fn(u32) -> u32) -> u32 {
+    let mut depth = 0;
+    while parent_of(id) != NO_PARENT {
+        depth += 1;
+        id = parent_of(id);
+    }
+    depth
+}
+
 #[allow(clippy::too_many_arguments)]
-fn run<P, H, I>(
+fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
@@ -166,13 +207,14 @@ fn run<P, H, I>(
     policy: Policy,
     mut budget: Budget,
     mut index: I,
-    fixed_bytes: u64,
-    index_entry_bytes: u64,
+    (fixed_bytes, index_entry_bytes): (u64, u64),
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     // A*'s node table and open-list entry: smallest key first, then largest tie (g for
     // weighted A*), then the earliest created node. A node whose g improved is pushed again
@@ -255,6 +297,11 @@ where
         let node = &mut nodes[id as usize];
         node.closed = true;
         if problem.is_goal(&node.state) {
+            if observer.active() {
+                let depth = depth_of(id, |i| nodes[i as usize].parent);
+                let n = &nodes[id as usize];
+                observer.event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
+            }
             let path = path_to(id, |i| {
                 (nodes[i as usize].parent, nodes[i as usize].action.clone())
             });
@@ -270,7 +317,37 @@ where
         }
         stats.expanded += 1;
         let (g, h) = (node.g, node.h);
-        let back = node.action.as_ref().and_then(|a| problem.inverse(a));
+        let mut child_depth = 0;
+        if observer.active() {
+            let depth = depth_of(id, |i| nodes[i as usize].parent);
+            child_depth = depth + 1;
+            if observer.wants_open() {
+                // The live entries, in the order they pop (the heap pops the greatest).
+                let mut live: Vec<&Entry<P::Cost>> = open
+                    .iter()
+                    .filter(|(Reverse(k), t, Reverse(i))| {
+                        let n = &nodes[*i as usize];
+                        !n.closed && priority(n.g, n.h) == (*k, *t)
+                    })
+                    .collect();
+                live.sort_unstable_by(|a, b| b.cmp(a));
+                let list: Vec<NodeView<'_, P::State, P::Cost>> = std::iter::once(id)
+                    .chain(live.iter().map(|e| (e.2).0))
+                    .map(|i| {
+                        let n = &nodes[i as usize];
+                        let d = depth_of(i, |j| nodes[j as usize].parent);
+                        NodeView::new(&n.state, n.g, n.h, d)
+                    })
+                    .collect();
+                observer.event(SearchEvent::Open(&list));
+            }
+            let n = &nodes[id as usize];
+            observer.event(SearchEvent::Expand(NodeView::new(&n.state, g, h, depth)));
+        }
+        let back = nodes[id as usize]
+            .action
+            .as_ref()
+            .and_then(|a| problem.inverse(a));
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
         for action in actions.drain(..) {
@@ -284,20 +361,34 @@ where
             match index.get(&key) {
                 Some(cid) => {
                     let known = &mut nodes[cid as usize];
-                    if !improves || child_g >= known.g {
-                        continue;
-                    }
-                    if known.closed && matches!(policy, Policy::Uniform) {
+                    if !improves
+                        || child_g >= known.g
                         // Non-negative costs: a settled node is never improved.
+                        || (known.closed && matches!(policy, Policy::Uniform))
+                    {
+                        if observer.active() {
+                            let view = NodeView::new(&child, child_g, known.h, child_depth);
+                            observer.event(SearchEvent::Prune(view, Prune::Duplicate));
+                        }
                         continue;
                     }
                     known.g = child_g;
                     known.parent = id;
                     known.action = Some(action);
-                    if known.closed {
+                    let reopened = known.closed;
+                    if reopened {
                         known.closed = false;
                         closed_count -= 1;
                         stats.reopened += 1;
+                    }
+                    if observer.active() {
+                        let known = &nodes[cid as usize];
+                        let view = NodeView::new(&known.state, child_g, known.h, child_depth);
+                        observer.event(if reopened {
+                            SearchEvent::Reopen(view)
+                        } else {
+                            SearchEvent::Generate(view)
+                        });
                     }
                     // Either way one more live entry; the old one (if open) goes stale.
                     if let Some(kind) = budget.check_memory(bytes(nodes.len(), open.len() + 1)) {
@@ -316,6 +407,10 @@ where
                     };
                     if child_g.saturating_add(child_h).to_u64() > bound {
                         cut = true;
+                        if observer.active() {
+                            let view = NodeView::new(&child, child_g, child_h, child_depth);
+                            observer.event(SearchEvent::Prune(view, Prune::Bound));
+                        }
                         continue;
                     }
                     if let Some(kind) = budget.check_memory(bytes(nodes.len() + 1, open.len() + 1))
@@ -337,6 +432,11 @@ where
                     let (k, t) = priority(child_g, child_h);
                     open.push((Reverse(k), t, Reverse(cid)));
                     stats.generated += 1;
+                    if observer.active() {
+                        let n = &nodes[cid as usize];
+                        let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                        observer.event(SearchEvent::Generate(view));
+                    }
                 }
             }
         }

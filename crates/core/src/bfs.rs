@@ -1,5 +1,6 @@
 //! Breadth-first search.
 
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseSeen, HashSeen, Seen, vec_bytes_after};
@@ -62,21 +63,65 @@ pub fn bfs<P: Problem + ?Sized>(
     start: &P::State,
     limits: &Limits,
 ) -> SearchResult<P::Action, P::Cost> {
-    let memory = limits.max_memory.unwrap_or(u64::MAX);
-    match (problem.rank_count(), problem.rank(start)) {
-        (Some(n), Some(_)) if DenseSeen::bytes(n) <= memory => {
-            run(problem, start, limits, DenseSeen::new(n))
-        }
-        _ => run(problem, start, limits, HashSeen::default()),
+    match &limits.trace {
+        None => bfs_observed(problem, start, limits, &mut NoObserver),
+        // Traced runs use the hash set, never the dense one, so that the dense path keeps
+        // one caller (see `astar()`'s note: benches/README.md, issue 17).
+        Some(trace) => run(
+            problem,
+            start,
+            limits,
+            HashSeen::default(),
+            &mut trace.observer(),
+        ),
     }
 }
 
-fn run<P: Problem + ?Sized, V: Seen<P>>(
+/// [`bfs()`] reporting every step to `observer` ([`crate::observe`]): each node expanded
+/// ([`SearchEvent::Expand`], exactly `stats.expanded`), each new child
+/// ([`SearchEvent::Generate`]; g is its depth, h zero), each child already seen
+/// ([`SearchEvent::Prune`], `Duplicate`), each node at the depth limit (`Bound`), the goal.
+/// Answers and statistics are those of [`bfs()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn bfs_observed<P, O>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    let memory = limits.max_memory.unwrap_or(u64::MAX);
+    match (problem.rank_count(), problem.rank(start)) {
+        (Some(n), Some(_)) if DenseSeen::bytes(n) <= memory => {
+            run(problem, start, limits, DenseSeen::new(n), observer)
+        }
+        _ => run(problem, start, limits, HashSeen::default(), observer),
+    }
+}
+
+/// The view of a BFS node at `depth`: g counts actions (BFS keeps no costs), h is zero.
+#[inline]
+fn view<S, C: Cost>(state: &S, depth: u32) -> NodeView<'_, S, C> {
+    NodeView::new(state, C::from_u64(u64::from(depth)), C::ZERO, depth)
+}
+
+fn run<P, V, O>(
     problem: &P,
     start: &P::State,
     limits: &Limits,
     mut seen: V,
-) -> SearchResult<P::Action, P::Cost> {
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    V: Seen<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let mut budget = Budget::new(limits);
     let mut stats = Stats {
         generated: 1,
@@ -122,6 +167,9 @@ fn run<P: Problem + ?Sized, V: Seen<P>>(
         depth: 0,
     });
     if problem.is_goal(start) {
+        if observer.active() {
+            observer.event(SearchEvent::Goal(view(start, 0)));
+        }
         return finish(&nodes, 0, stats, &budget);
     }
     let mut head = 0usize;
@@ -136,6 +184,10 @@ fn run<P: Problem + ?Sized, V: Seen<P>>(
         let depth = nodes[head].depth;
         if u64::from(depth) >= max_depth {
             cut = true;
+            if observer.active() {
+                let v = view(&nodes[head].state, depth);
+                observer.event(SearchEvent::Prune(v, Prune::Bound));
+            }
             head += 1;
             continue;
         }
@@ -154,13 +206,26 @@ fn run<P: Problem + ?Sized, V: Seen<P>>(
             };
         }
         stats.expanded += 1;
+        if observer.active() {
+            observer.event(SearchEvent::Expand(view(&nodes[head].state, depth)));
+        }
         for action in actions.drain(..) {
             let (child, _) = problem.result(&nodes[head].state, &action);
             if !seen.insert(problem, &child) {
+                if observer.active() {
+                    let v = view(&child, depth + 1);
+                    observer.event(SearchEvent::Prune(v, Prune::Duplicate));
+                }
                 continue;
             }
             stats.generated += 1;
             let goal = problem.is_goal(&child);
+            if observer.active() {
+                observer.event(SearchEvent::Generate(view(&child, depth + 1)));
+                if goal {
+                    observer.event(SearchEvent::Goal(view(&child, depth + 1)));
+                }
+            }
             nodes.push(Node {
                 state: child,
                 parent: head as u32,

@@ -3,6 +3,7 @@
 use std::mem::size_of;
 
 use crate::best_first::{AnyIndex, NO_PARENT, cost_of, path_to};
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver, Side};
 use crate::problem::{Cost, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
@@ -138,6 +139,34 @@ pub fn bibfs<P: Problem + ?Sized>(
     start: &P::State,
     limits: &Limits,
 ) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError> {
+    match &limits.trace {
+        None => bibfs_observed(problem, start, limits, &mut NoObserver),
+        Some(trace) => bibfs_observed(problem, start, limits, &mut trace.observer()),
+    }
+}
+
+/// [`bibfs()`] reporting every step to `observer` ([`crate::observe`]): each node expanded
+/// ([`SearchEvent::Expand`], exactly `stats.expanded`), each new neighbour
+/// ([`SearchEvent::Generate`]), each one its half has seen ([`SearchEvent::Prune`],
+/// `Duplicate`), with g the depth from its half's root and the side
+/// ([`Side::Backward`] for the goal's half); the meeting node as [`SearchEvent::Goal`].
+/// Answers and statistics are those of [`bibfs()`].
+///
+/// # Errors
+/// As [`bibfs()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn bibfs_observed<P, O>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+    observer: &mut O,
+) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError>
+where
+    P: Problem + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let goal = check_bidirectional(problem)?;
     let choice = AnyIndex::choose(problem, start);
     let (fixed, per_entry) = choice.bytes::<P::State>();
@@ -159,8 +188,8 @@ pub fn bibfs<P: Problem + ?Sized>(
             limits,
             budget,
             [DenseIndex::new(n), DenseIndex::new(n)],
-            2 * fixed,
-            per_entry,
+            (2 * fixed, per_entry),
+            observer,
         ),
         AnyIndex::Hash => run(
             problem,
@@ -169,26 +198,27 @@ pub fn bibfs<P: Problem + ?Sized>(
             limits,
             budget,
             [HashIndex::default(), HashIndex::default()],
-            0,
-            per_entry,
+            (0, per_entry),
+            observer,
         ),
     })
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run<P, I>(
+fn run<P, I, O>(
     problem: &P,
     start: &P::State,
     goal: P::State,
     limits: &Limits,
     mut budget: Budget,
     indexes: [I; 2],
-    fixed_bytes: u64,
-    index_entry_bytes: u64,
+    (fixed_bytes, index_entry_bytes): (u64, u64),
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     let node_bytes = size_of::<Node<P::State, P::Action>>() as u64 + index_entry_bytes + 4;
     let mut stats = Stats {
@@ -202,6 +232,9 @@ where
         SearchResult { outcome, stats }
     };
     if problem.is_goal(start) {
+        if observer.active() {
+            observer.event(SearchEvent::Goal(view(start, 0, 0)));
+        }
         return finish(
             Outcome::Solved {
                 actions: Vec::new(),
@@ -265,6 +298,9 @@ where
             stats.expanded += 1;
             // (neighbour, forward action between them) in the problem's fixed order.
             let node = &this.nodes[id as usize];
+            if observer.active() {
+                observer.event(SearchEvent::Expand(view(&node.state, this.depth, side)));
+            }
             neighbours(
                 problem,
                 side == 1,
@@ -276,6 +312,10 @@ where
             for (neighbour, action, _) in preds.drain(..) {
                 let key = this.index.key(problem, &neighbour);
                 if this.index.get(&key).is_some() {
+                    if observer.active() {
+                        let v = view(&neighbour, this.depth + 1, side);
+                        observer.event(SearchEvent::Prune(v, Prune::Duplicate));
+                    }
                     continue;
                 }
                 let bytes =
@@ -294,6 +334,10 @@ where
                 });
                 next.push(cid);
                 stats.generated += 1;
+                if observer.active() {
+                    let v = view(&this.nodes[cid as usize].state, this.depth + 1, side);
+                    observer.event(SearchEvent::Generate(v));
+                }
                 if let Some(oid) = met {
                     // The other half's node is at its depth or one less; find which.
                     let length = this.depth + 1 + depth_of(other, oid);
@@ -315,6 +359,11 @@ where
                 (there, here)
             };
             let [forward, backward] = &halves;
+            if observer.active() {
+                let n = &forward.nodes[forward_id as usize];
+                let d = depth_of(forward, forward_id);
+                observer.event(SearchEvent::Goal(view(&n.state, d, 0)));
+            }
             let link = |half: &Half<P::State, P::Action, I>, i: u32| {
                 let n = &half.nodes[i as usize];
                 (n.parent, n.action.clone())
@@ -384,6 +433,22 @@ pub(crate) fn meeting_path<P: Problem + ?Sized>(
     Outcome::Solved {
         actions: path,
         cost,
+    }
+}
+
+/// A node of the half `side` (0 forward, 1 backward) at `depth`, for the observer: g is the
+/// depth (unit costs), h zero.
+fn view<S, C: Cost>(state: &S, depth: u64, side: usize) -> NodeView<'_, S, C> {
+    NodeView {
+        state,
+        g: C::from_u64(depth),
+        h: C::ZERO,
+        depth: depth as u32,
+        side: if side == 0 {
+            Side::Forward
+        } else {
+            Side::Backward
+        },
     }
 }
 

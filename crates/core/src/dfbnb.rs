@@ -1,6 +1,7 @@
 //! Depth-first branch-and-bound.
 
-use crate::greedy::greedy;
+use crate::greedy::greedy_observed;
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
@@ -101,6 +102,41 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => dfbnb_observed(problem, start, heuristic, initial, limits, &mut NoObserver),
+        Some(trace) => dfbnb_observed(
+            problem,
+            start,
+            heuristic,
+            initial,
+            limits,
+            &mut trace.observer(),
+        ),
+    }
+}
+
+/// [`dfbnb()`] reporting every step to `observer` ([`crate::observe`]): the greedy run that
+/// gives the first bound (its own events), a [`SearchEvent::NewBound`] per incumbent (the
+/// bounds of `stats.iterations`), each node expanded ([`SearchEvent::Expand`]), each child
+/// kept ([`SearchEvent::Generate`], then [`SearchEvent::Goal`] if it is one) or cut by the
+/// cost limit or the incumbent ([`SearchEvent::Prune`], `Bound`). Answers and statistics are
+/// those of [`dfbnb()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn dfbnb_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    initial: InitialBound,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let mut budget = Budget::new(limits);
     let mut stats = Stats::default();
     let bound = limits.max_cost.unwrap_or(u64::MAX);
@@ -112,12 +148,18 @@ where
     let mut best: Option<(P::Cost, Vec<P::Action>)> = None;
     let mut cut = false;
     if initial == InitialBound::Greedy {
-        let seed = greedy(problem, start, heuristic, limits);
+        let seed = greedy_observed(problem, start, heuristic, limits, observer);
         stats.expanded += seed.stats.expanded;
         stats.generated += seed.stats.generated;
         stats.max_frontier = seed.stats.max_frontier;
         match seed.outcome {
             Outcome::Solved { actions, cost } => {
+                if observer.active() {
+                    observer.event(SearchEvent::NewBound {
+                        iteration: 1,
+                        bound: cost,
+                    });
+                }
                 stats.iterations.push(crate::stats::Iteration {
                     bound: cost.to_u64(),
                     expanded: stats.expanded,
@@ -133,6 +175,10 @@ where
     stats.generated += 1;
     let h0 = heuristic.estimate(problem, start);
     if problem.is_goal(start) {
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Goal(view));
+        }
         return finish(
             Outcome::Solved {
                 actions: Vec::new(),
@@ -147,13 +193,21 @@ where
     };
     let mut actions: Vec<P::Action> = Vec::new();
     let mut stack: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
-    if h0.to_u64() > bound {
-        cut = true;
-    } else if beats(h0, &best) {
+    if h0.to_u64() > bound || !beats(h0, &best) {
+        cut |= h0.to_u64() > bound;
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Prune(view, Prune::Bound));
+        }
+    } else {
         if let Some(kind) = budget.check(stats.expanded) {
             return finish(Outcome::Stopped(kind), stats, &budget);
         }
         stats.expanded += 1;
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Expand(view));
+        }
         problem.actions(start, &mut actions);
         stack.push(Frame {
             state: start.clone(),
@@ -185,11 +239,13 @@ where
         let child_g = g.saturating_add(step);
         let child_h = heuristic.estimate_child(problem, &child, &action, h);
         let f = child_g.saturating_add(child_h);
-        if f.to_u64() > bound {
-            cut = true;
-            continue;
-        }
-        if !beats(f, &best) {
+        let depth = stack.len() as u32;
+        if f.to_u64() > bound || !beats(f, &best) {
+            cut |= f.to_u64() > bound;
+            if observer.active() {
+                let view = NodeView::new(&child, child_g, child_h, depth);
+                observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
             continue;
         }
         if step == P::Cost::ZERO
@@ -202,10 +258,24 @@ where
             continue;
         }
         stats.generated += 1;
+        if observer.active() {
+            let view = NodeView::new(&child, child_g, child_h, depth);
+            observer.event(SearchEvent::Generate(view));
+        }
         if problem.is_goal(&child) {
+            if observer.active() {
+                let view = NodeView::new(&child, child_g, child_h, depth);
+                observer.event(SearchEvent::Goal(view));
+            }
             let mut path: Vec<P::Action> = stack.iter().filter_map(|f| f.action.clone()).collect();
             path.push(action);
             let cost = crate::best_first::cost_of(problem, start, &path);
+            if observer.active() {
+                observer.event(SearchEvent::NewBound {
+                    iteration: stats.iterations.len() as u32 + 1,
+                    bound: cost,
+                });
+            }
             stats.iterations.push(crate::stats::Iteration {
                 bound: cost.to_u64(),
                 expanded: stats.expanded,
@@ -218,6 +288,10 @@ where
             return finish(Outcome::Stopped(kind), stats, &budget);
         }
         stats.expanded += 1;
+        if observer.active() {
+            let view = NodeView::new(&child, child_g, child_h, depth);
+            observer.event(SearchEvent::Expand(view));
+        }
         let first = actions.len();
         problem.actions(&child, &mut actions);
         stack.push(Frame {

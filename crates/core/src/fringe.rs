@@ -2,7 +2,8 @@
 
 use std::mem::size_of;
 
-use crate::best_first::{AnyIndex, NO_PARENT, cost_of, path_to};
+use crate::best_first::{AnyIndex, NO_PARENT, cost_of, depth_of, path_to};
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
@@ -90,6 +91,31 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => fringe_observed(problem, start, heuristic, limits, &mut NoObserver),
+        Some(trace) => fringe_observed(problem, start, heuristic, limits, &mut trace.observer()),
+    }
+}
+
+/// [`fringe()`] reporting every step to `observer` ([`crate::observe`]): a
+/// [`SearchEvent::NewBound`] per pass (the bounds of `stats.iterations`), then the events of
+/// [`astar_observed`](crate::astar::astar_observed) (a node over the pass's threshold is
+/// skipped silently until a later pass). Answers and statistics are those of [`fringe()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn fringe_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let choice = AnyIndex::choose(problem, start);
     let (fixed, per_entry) = choice.bytes::<P::State>();
     let budget = Budget::new(limits);
@@ -110,8 +136,8 @@ where
             limits,
             budget,
             DenseIndex::new(n),
-            fixed,
-            per_entry,
+            (fixed, per_entry),
+            observer,
         ),
         AnyIndex::Hash => run(
             problem,
@@ -120,8 +146,8 @@ where
             limits,
             budget,
             HashIndex::default(),
-            fixed,
-            per_entry,
+            (fixed, per_entry),
+            observer,
         ),
     }
 }
@@ -161,20 +187,21 @@ impl List {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn run<P, H, I>(
+fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
     limits: &Limits,
     mut budget: Budget,
     mut index: I,
-    fixed_bytes: u64,
-    index_entry_bytes: u64,
+    (fixed_bytes, index_entry_bytes): (u64, u64),
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     let node_bytes = size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes;
     let bound = limits.max_cost.unwrap_or(u64::MAX);
@@ -189,6 +216,10 @@ where
     };
     let h0 = heuristic.estimate(problem, start);
     if h0.to_u64() > bound {
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Prune(view, Prune::Bound));
+        }
         return finish(Outcome::Stopped(LimitKind::Cost), stats, &budget);
     }
     let mut nodes = vec![Node {
@@ -213,6 +244,12 @@ where
             bound: limit.to_u64(),
             ..Iteration::default()
         };
+        if observer.active() {
+            observer.event(SearchEvent::NewBound {
+                iteration: stats.iterations.len() as u32 + 1,
+                bound: limit,
+            });
+        }
         let mut at = list.head;
         while at != NIL {
             let node = &nodes[at as usize];
@@ -223,6 +260,11 @@ where
                 continue;
             }
             if problem.is_goal(&node.state) {
+                if observer.active() {
+                    let depth = depth_of(at, |i| nodes[i as usize].parent);
+                    let view = NodeView::new(&node.state, node.g, node.h, depth);
+                    observer.event(SearchEvent::Goal(view));
+                }
                 stats.iterations.push(pass);
                 let path = path_to(at, |i| {
                     (nodes[i as usize].parent, nodes[i as usize].action.clone())
@@ -244,6 +286,14 @@ where
             stats.expanded += 1;
             pass.expanded += 1;
             let (g, h) = (node.g, node.h);
+            let mut child_depth = 0;
+            if observer.active() {
+                let depth = depth_of(at, |i| nodes[i as usize].parent);
+                child_depth = depth + 1;
+                let node = &nodes[at as usize];
+                observer.event(SearchEvent::Expand(NodeView::new(&node.state, g, h, depth)));
+            }
+            let node = &nodes[at as usize];
             let back = node.action.as_ref().and_then(|a| problem.inverse(a));
             actions.clear();
             problem.actions(&node.state, &mut actions);
@@ -259,11 +309,16 @@ where
                     Some(cid) => {
                         let known = &mut nodes[cid as usize];
                         if known.g <= child_g {
+                            if observer.active() {
+                                let view = NodeView::new(&child, child_g, known.h, child_depth);
+                                observer.event(SearchEvent::Prune(view, Prune::Duplicate));
+                            }
                             continue;
                         }
                         known.g = child_g;
                         known.parent = at;
                         known.action = Some(action);
+                        let mut reopened = false;
                         if known.listed {
                             list.unlink(&mut nodes, cid);
                         } else if children.contains(&cid) {
@@ -271,16 +326,35 @@ where
                             // place among the children stays.
                             stats.generated += 1;
                             pass.generated += 1;
+                            if observer.active() {
+                                let n = &nodes[cid as usize];
+                                let view = NodeView::new(&n.state, child_g, n.h, child_depth);
+                                observer.event(SearchEvent::Generate(view));
+                            }
                             continue;
                         } else {
                             stats.reopened += 1;
+                            reopened = true;
                         }
                         children.push(cid);
+                        if observer.active() {
+                            let n = &nodes[cid as usize];
+                            let view = NodeView::new(&n.state, child_g, n.h, child_depth);
+                            observer.event(if reopened {
+                                SearchEvent::Reopen(view)
+                            } else {
+                                SearchEvent::Generate(view)
+                            });
+                        }
                     }
                     None => {
                         let child_h = heuristic.estimate_child(problem, &child, &action, h);
                         if child_g.saturating_add(child_h).to_u64() > bound {
                             cut = true;
+                            if observer.active() {
+                                let view = NodeView::new(&child, child_g, child_h, child_depth);
+                                observer.event(SearchEvent::Prune(view, Prune::Bound));
+                            }
                             continue;
                         }
                         let bytes = fixed_bytes + (nodes.len() + 1) as u64 * node_bytes;
@@ -300,6 +374,11 @@ where
                             links: [NIL, NIL],
                         });
                         children.push(cid);
+                        if observer.active() {
+                            let n = &nodes[cid as usize];
+                            let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                            observer.event(SearchEvent::Generate(view));
+                        }
                     }
                 }
                 stats.generated += 1;

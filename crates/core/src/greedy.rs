@@ -65,3 +65,31 @@ where
 {
     best_first(problem, start, heuristic, limits, Policy::Greedy)
 }
+
+/// [`greedy()`] reporting every step to `observer` ([`crate::observe`]), with the events of
+/// [`astar_observed`](crate::astar::astar_observed). Answers and statistics are those of
+/// [`greedy()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn greedy_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: crate::observe::SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    crate::best_first::best_first_observed(
+        problem,
+        start,
+        heuristic,
+        limits,
+        Policy::Greedy,
+        observer,
+    )
+}

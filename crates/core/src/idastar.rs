@@ -3,6 +3,7 @@
 //! The depth-first engine here also runs iterative deepening DFS ([`crate::iddfs()`]), which is
 //! the same search bounded by depth with a zero heuristic.
 
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 
@@ -74,7 +75,58 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
-    iterative_deepening(problem, start, heuristic, limits, Bound::Cost)
+    match &limits.trace {
+        None => idastar_observed(problem, start, heuristic, limits, &mut NoObserver),
+        Some(trace) => idastar_observed(problem, start, heuristic, limits, &mut trace.observer()),
+    }
+}
+
+/// [`idastar()`] reporting every step to `observer` ([`crate::observe`]): one
+/// [`SearchEvent::NewBound`] per iteration (the bounds of `stats.iterations`), then each
+/// node searched as [`SearchEvent::Expand`] (or [`SearchEvent::Goal`]) and each generated
+/// child as [`SearchEvent::Generate`] or, when its f is over the bound,
+/// [`SearchEvent::Prune`] with [`Prune::Bound`]. Answers and statistics are those of
+/// [`idastar()`].
+///
+/// # Examples
+/// ```
+/// use searchlab_core::idastar::idastar_observed;
+/// use searchlab_core::observe::{SearchEvent, SearchObserver};
+/// use searchlab_core::{Limits, Problem};
+///
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = i32;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 3 }
+///     fn actions(&self, _: &i32, out: &mut Vec<i32>) { out.extend([1, -1]) }
+///     fn result(&self, s: &i32, a: &i32) -> (i32, u32) { (s + a, 1) }
+/// }
+/// struct Bounds(Vec<u32>);
+/// impl SearchObserver<i32, u32> for Bounds {
+///     fn event(&mut self, e: SearchEvent<'_, i32, u32>) {
+///         if let SearchEvent::NewBound { bound, .. } = e { self.0.push(bound) }
+///     }
+/// }
+/// let mut bounds = Bounds(Vec::new());
+/// let run = idastar_observed(&Line, &0, &|_: &i32| 0, &Limits::none(), &mut bounds);
+/// assert_eq!(bounds.0, [0, 1, 2, 3]);
+/// assert_eq!(run.stats.iterations.iter().map(|i| i.bound as u32).collect::<Vec<_>>(), bounds.0);
+/// ```
+pub fn idastar_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    iterative_deepening(problem, start, heuristic, limits, Bound::Cost, observer)
 }
 
 /// What an iteration bounds.
@@ -98,8 +150,9 @@ enum Step<C> {
     Stopped(LimitKind),
 }
 
-struct Engine<'a, P: Problem + ?Sized, H: ?Sized> {
+struct Engine<'a, P: Problem + ?Sized, H: ?Sized, O: ?Sized> {
     problem: &'a P,
+    observer: &'a mut O,
     heuristic: &'a H,
     budget: Budget,
     stats: Stats,
@@ -111,16 +164,18 @@ struct Engine<'a, P: Problem + ?Sized, H: ?Sized> {
     actions: Vec<P::Action>,
 }
 
-pub(crate) fn iterative_deepening<P, H>(
+pub(crate) fn iterative_deepening<P, H, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
     limits: &Limits,
     bound_kind: Bound,
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     let h0 = match bound_kind {
         Bound::Cost => heuristic.estimate(problem, start),
@@ -134,6 +189,7 @@ where
     };
     let mut engine = Engine {
         problem,
+        observer,
         heuristic,
         budget: Budget::new(limits),
         stats: Stats::default(),
@@ -158,6 +214,16 @@ where
         if engine.stats.iterations.is_empty() {
             // The root is generated once per run (see the counting convention above).
             engine.iteration.generated += 1;
+        }
+        if engine.observer.active() {
+            let bound = match bound_kind {
+                Bound::Cost => engine.bound.1,
+                Bound::Depth => P::Cost::from_u64(engine.bound.0),
+            };
+            engine.observer.event(SearchEvent::NewBound {
+                iteration: engine.stats.iterations.len() as u32 + 1,
+                bound,
+            });
         }
         // The root's f is h0, within every bound tried.
         let step = engine.visit(&mut state, P::Cost::ZERO, h0, None);
@@ -192,10 +258,11 @@ fn min_level<C: Ord + Copy>(a: Option<Level<C>>, b: Option<Level<C>>) -> Option<
     }
 }
 
-impl<P, H> Engine<'_, P, H>
+impl<P, H, O> Engine<'_, P, H, O>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     /// Searches below `state`, whose f is within the bound (the caller checked): children whose
     /// f exceeds the bound are counted as generated and cut here, without a call.
@@ -207,6 +274,10 @@ where
         last: Option<&P::Action>,
     ) -> Step<P::Cost> {
         if self.problem.is_goal(state) {
+            if self.observer.active() {
+                let view = NodeView::new(&*state, g, h, self.path.len() as u32);
+                self.observer.event(SearchEvent::Goal(view));
+            }
             return Step::Found;
         }
         if let Some(kind) = self
@@ -218,6 +289,10 @@ where
         let depth = self.path.len();
         self.iteration.expanded += 1;
         self.stats.max_frontier = self.stats.max_frontier.max(depth as u64 + 1);
+        if self.observer.active() {
+            let view = NodeView::new(&*state, g, h, depth as u32);
+            self.observer.event(SearchEvent::Expand(view));
+        }
         // This node's actions sit on top of one shared stack, above its ancestors' (children
         // push theirs above and truncate back), so no per-node buffer is taken or allocated.
         let first = self.actions.len();
@@ -272,7 +347,15 @@ where
         };
         if f > self.bound {
             *next = min_level(*next, Some(f));
+            if self.observer.active() {
+                let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
             return None;
+        }
+        if self.observer.active() {
+            let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
+            self.observer.event(SearchEvent::Generate(view));
         }
         self.path.push(action.clone());
         let step = self.visit(child, g, h, Some(action));

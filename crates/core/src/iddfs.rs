@@ -1,6 +1,7 @@
 //! Iterative deepening depth-first search.
 
 use crate::idastar::{Bound, iterative_deepening};
+use crate::observe::{NoObserver, SearchObserver};
 use crate::problem::{Problem, Zero};
 use crate::stats::{Limits, SearchResult};
 
@@ -48,5 +49,28 @@ pub fn iddfs<P: Problem + ?Sized>(
     start: &P::State,
     limits: &Limits,
 ) -> SearchResult<P::Action, P::Cost> {
-    iterative_deepening(problem, start, &Zero, limits, Bound::Depth)
+    match &limits.trace {
+        None => iddfs_observed(problem, start, limits, &mut NoObserver),
+        Some(trace) => iddfs_observed(problem, start, limits, &mut trace.observer()),
+    }
+}
+
+/// [`iddfs()`] reporting every step to `observer`, as
+/// [`idastar_observed`](crate::idastar::idastar_observed) does (the bound of each
+/// [`crate::SearchEvent::NewBound`] is a depth; h is zero). Answers and statistics are those
+/// of [`iddfs()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn iddfs_observed<P, O>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    iterative_deepening(problem, start, &Zero, limits, Bound::Depth, observer)
 }

@@ -31,6 +31,9 @@
 //!
 //! Every run returns an outcome and [`Stats`]; [`Limits`] (nodes, cost or depth, time, and a
 //! [`Cancel`] flag another thread may set) stop a run with [`Outcome::Stopped`], never a panic.
+//! Every search can be watched step by step ([`observe`]): an observer, a generic parameter of
+//! each `*_observed` variant, receives its expansions, prunings, bounds and cutoffs; the plain
+//! functions pass [`NoObserver`], which compiles to nothing.
 //! Problems and games may offer fast paths, each a trait method with a default: in-place
 //! apply/undo, inverse actions, a perfect rank ([`Problem::rank`], [`Problem::rank_child`]) for
 //! dense node tables, symmetric table keys ([`Game::table_key`]) and table values relative to an
@@ -115,6 +118,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod mm;
 pub mod mtdf;
+pub mod observe;
 pub mod octile;
 pub mod par_idastar;
 pub mod pdb;
@@ -158,6 +162,7 @@ pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
 pub use minimax::minimax;
 pub use mm::mm;
 pub use mtdf::{Narrowing, mtdf};
+pub use observe::{GameEvent, GameObserver, NoObserver, SearchEvent, SearchObserver, Trace};
 pub use octile::Octile;
 pub use par_idastar::{
     ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,

@@ -4,6 +4,7 @@
 use crate::game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, Player, RootMove, Solution, Value,
 };
+use crate::observe::{GameEvent, GameObserver, NoObserver};
 use crate::stats::{Budget, LimitKind, Limits, Stats};
 
 /// Minimax value of `root`, searching every move to the end of the game or to a depth limit.
@@ -57,12 +58,39 @@ where
     G: Game + ?Sized,
     E: Evaluator<G> + ?Sized,
 {
+    match &limits.trace {
+        None => minimax_observed(game, root, eval, limits, &mut NoObserver),
+        Some(trace) => minimax_observed(game, root, eval, limits, &mut trace.observer()),
+    }
+}
+
+/// [`minimax()`] reporting every step to `observer` ([`crate::observe`]): a
+/// [`GameEvent::Expand`] per position searched (exactly `stats.expanded`; the window is
+/// always the whole range, minimax has none), a [`GameEvent::Leaf`] per leaf, a
+/// [`GameEvent::Value`] per position searched. Answers and statistics are those of
+/// [`minimax()`].
+///
+/// # Examples
+/// See [`crate::observe`] (a game observer is written the same way).
+pub fn minimax_observed<G, E, O>(
+    game: &G,
+    root: &G::State,
+    eval: &E,
+    limits: &Limits,
+    observer: &mut O,
+) -> GameResult<G::Move>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+    O: GameObserver<G::State> + ?Sized,
+{
     let depth = limits
         .max_cost
         .map(|d| d.min(u64::from(u32::MAX - 1)) as u32);
     let mut run = Minimax {
         game,
         eval,
+        observer,
         budget: Budget::new(limits),
         stats: Stats {
             generated: 1,
@@ -97,15 +125,33 @@ where
     GameResult { outcome, stats }
 }
 
-struct Minimax<'a, G: Game + ?Sized, E: ?Sized> {
+struct Minimax<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized> {
     game: &'a G,
     eval: &'a E,
+    observer: &'a mut O,
     budget: Budget,
     stats: Stats,
     complete: bool,
 }
 
-impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
+impl<G, E, O> Minimax<'_, G, E, O>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+    O: GameObserver<G::State> + ?Sized,
+{
+    /// Tells the observer that `state` was valued without search.
+    #[inline]
+    fn leaf(&mut self, state: &G::State, ply: u64, value: Value) {
+        if self.observer.active() {
+            self.observer.event(GameEvent::Leaf {
+                state,
+                ply: ply as u32,
+                value,
+            });
+        }
+    }
+
     /// `depth` is the number of plies left (`u32::MAX`: no limit).
     fn search(
         &mut self,
@@ -119,24 +165,37 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
         self.stats.max_frontier = self.stats.max_frontier.max(ply);
         if let Some(v) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
+            self.leaf(state, ply, v);
             return Ok(v);
         }
         if depth == 0 {
             self.stats.leaves += 1;
             self.complete = false;
-            return Ok(self.eval.evaluate(self.game, state));
+            let v = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, v);
+            return Ok(v);
         }
         if let Some(limit) = self.budget.check(self.stats.expanded) {
             return Err(limit);
         }
         self.stats.expanded += 1;
+        if self.observer.active() {
+            self.observer.event(GameEvent::Expand {
+                state,
+                ply: ply as u32,
+                alpha: -crate::game::INFINITY,
+                beta: crate::game::INFINITY,
+            });
+        }
         let mut moves = Vec::new();
         self.game.moves(state, &mut moves);
         if moves.is_empty() {
             // The game broke its contract (no moves, yet not over): score it as a leaf rather
             // than invent a value.
             self.stats.leaves += 1;
-            return Ok(self.eval.evaluate(self.game, state));
+            let v = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, v);
+            return Ok(v);
         }
         let maximising = self.game.to_move(state) == Player::Max;
         let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
@@ -164,6 +223,14 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Minimax<'_, G, E> {
                 pv.append(&mut line);
             }
         }
-        Ok(best.expect("at least one move"))
+        let best = best.expect("at least one move");
+        if self.observer.active() {
+            self.observer.event(GameEvent::Value {
+                state,
+                ply: ply as u32,
+                value: best,
+            });
+        }
+        Ok(best)
     }
 }

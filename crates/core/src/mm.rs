@@ -8,6 +8,7 @@ use crate::best_first::{AnyIndex, NO_PARENT};
 use crate::bibfs::{
     BidirectionalError, check_bidirectional, meeting_path, neighbours as neighbours_of,
 };
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver, Side};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
@@ -152,6 +153,35 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => mm_observed(problem, start, heuristic, limits, &mut NoObserver),
+        Some(trace) => mm_observed(problem, start, heuristic, limits, &mut trace.observer()),
+    }
+}
+
+/// [`mm()`] reporting every step to `observer` ([`crate::observe`]): the events of
+/// [`astar_observed`](crate::astar::astar_observed) for both halves (the goal's half with
+/// [`Side::Backward`], g from the goal), a [`SearchEvent::NewBound`] per cheaper path found
+/// (its cost, the incumbent that stops the search), the meeting node as
+/// [`SearchEvent::Goal`]. Answers and statistics are those of [`mm()`].
+///
+/// # Errors
+/// As [`mm()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn mm_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> Result<SearchResult<P::Action, P::Cost>, BidirectionalError>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let goal = check_bidirectional(problem)?;
     let choice = AnyIndex::choose(problem, start);
     let (fixed, per_entry) = choice.bytes::<P::State>();
@@ -174,8 +204,8 @@ where
             limits,
             budget,
             [DenseIndex::new(n), DenseIndex::new(n)],
-            2 * fixed,
-            per_entry,
+            (2 * fixed, per_entry),
+            observer,
         ),
         AnyIndex::Hash => run(
             problem,
@@ -185,14 +215,29 @@ where
             limits,
             budget,
             [HashIndex::default(), HashIndex::default()],
-            0,
-            per_entry,
+            (0, per_entry),
+            observer,
         ),
     })
 }
 
+/// A node of the half `side` (0 forward, 1 backward), for the observer.
+fn view<S, C>(state: &S, g: C, h: C, depth: u32, side: usize) -> NodeView<'_, S, C> {
+    NodeView {
+        state,
+        g,
+        h,
+        depth,
+        side: if side == 0 {
+            Side::Forward
+        } else {
+            Side::Backward
+        },
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
-fn run<P, H, I>(
+fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     goal: P::State,
@@ -200,13 +245,14 @@ fn run<P, H, I>(
     limits: &Limits,
     mut budget: Budget,
     indexes: [I; 2],
-    fixed_bytes: u64,
-    index_entry_bytes: u64,
+    (fixed_bytes, index_entry_bytes): (u64, u64),
+    observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     let node_bytes = size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes;
     let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
@@ -218,6 +264,14 @@ where
     };
     if problem.is_goal(start) {
         stats.generated = 1;
+        if observer.active() {
+            observer.event(SearchEvent::Goal(NodeView::new(
+                start,
+                P::Cost::ZERO,
+                P::Cost::ZERO,
+                0,
+            )));
+        }
         return finish(
             Outcome::Solved {
                 actions: Vec::new(),
@@ -252,6 +306,10 @@ where
         };
         if h.to_u64() > bound {
             cut = true;
+            if observer.active() {
+                let view = view(&root, P::Cost::ZERO, h, 0, side);
+                observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
             continue;
         }
         let half = &mut halves[side];
@@ -274,6 +332,8 @@ where
     let mut best: Option<(P::Cost, u32, u32)> = None;
     let mut actions = Vec::new();
     let mut neighbours = Vec::new();
+    // Cheaper paths found so far, for the observer.
+    let mut improvements = 0u32;
     loop {
         let [forward, backward] = &mut halves;
         let mins = (
@@ -308,6 +368,12 @@ where
         this.open -= 1;
         let node = &this.nodes[id as usize];
         let (g, h) = (node.g, node.h);
+        let mut child_depth = 0;
+        if observer.active() {
+            let depth = crate::best_first::depth_of(id, |i| this.nodes[i as usize].parent);
+            child_depth = depth + 1;
+            observer.event(SearchEvent::Expand(view(&node.state, g, h, depth, side)));
+        }
         neighbours_of(
             problem,
             side == 1,
@@ -323,15 +389,29 @@ where
                 Some(cid) => {
                     let known = &mut this.nodes[cid as usize];
                     if known.g <= child_g {
+                        if observer.active() {
+                            let v = view(&neighbour, child_g, known.h, child_depth, side);
+                            observer.event(SearchEvent::Prune(v, Prune::Duplicate));
+                        }
                         continue;
                     }
                     known.g = child_g;
                     known.parent = id;
                     known.action = Some(action);
-                    if !known.open {
+                    let reopened = !known.open;
+                    if reopened {
                         known.open = true;
                         this.open += 1;
                         stats.reopened += 1;
+                    }
+                    if observer.active() {
+                        let known = &this.nodes[cid as usize];
+                        let v = view(&known.state, child_g, known.h, child_depth, side);
+                        observer.event(if reopened {
+                            SearchEvent::Reopen(v)
+                        } else {
+                            SearchEvent::Generate(v)
+                        });
                     }
                     cid
                 }
@@ -343,6 +423,10 @@ where
                     };
                     if child_g.saturating_add(child_h).to_u64() > bound {
                         cut = true;
+                        if observer.active() {
+                            let v = view(&neighbour, child_g, child_h, child_depth, side);
+                            observer.event(SearchEvent::Prune(v, Prune::Bound));
+                        }
                         continue;
                     }
                     let cid = this.nodes.len() as u32;
@@ -356,6 +440,11 @@ where
                         open: true,
                     });
                     this.open += 1;
+                    if observer.active() {
+                        let n = &this.nodes[cid as usize];
+                        let v = view(&n.state, child_g, child_h, child_depth, side);
+                        observer.event(SearchEvent::Generate(v));
+                    }
                     cid
                 }
             };
@@ -372,6 +461,13 @@ where
             if let Some(oid) = other.index.get(&other_key) {
                 let total = child_g.saturating_add(other.nodes[oid as usize].g);
                 if best.is_none_or(|(u, _, _)| total < u) {
+                    if observer.active() {
+                        improvements += 1;
+                        observer.event(SearchEvent::NewBound {
+                            iteration: improvements,
+                            bound: total,
+                        });
+                    }
                     best = Some(if side == 0 {
                         (total, cid, oid)
                     } else {
@@ -387,6 +483,12 @@ where
     let outcome = match best {
         Some((_, forward_id, backward_id)) => {
             let [forward, backward] = &halves;
+            if observer.active() {
+                let n = &forward.nodes[forward_id as usize];
+                let depth =
+                    crate::best_first::depth_of(forward_id, |i| forward.nodes[i as usize].parent);
+                observer.event(SearchEvent::Goal(view(&n.state, n.g, n.h, depth, 0)));
+            }
             let link = |half: &Half<P::State, P::Action, P::Cost, I>, i: u32| {
                 let n = &half.nodes[i as usize];
                 (n.parent, n.action.clone())

@@ -12,6 +12,7 @@ use std::mem;
 use crate::game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, Solution, Value,
 };
+use crate::observe::{GameEvent, GameObserver, NoObserver};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Stats};
 use crate::table::{Entry, INCOMPLETE, NO_MOVE, TranspositionTable};
 
@@ -179,7 +180,32 @@ impl<G: Game + ?Sized> Pvs<G> {
         eval: &E,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
-        self.run(game, root, eval, lo, hi)
+        match self.config.limits.trace.clone() {
+            None => self.run(game, root, eval, lo, hi, &mut NoObserver),
+            Some(trace) => self.run(game, root, eval, lo, hi, &mut trace.observer()),
+        }
+    }
+
+    /// [`search`](Self::search) reporting every step to `observer` ([`crate::observe`]),
+    /// with the events of [`AlphaBeta::search_observed`](crate::AlphaBeta::search_observed)
+    /// (a null-window test or re-search of a child is an [`GameEvent::Expand`] with that
+    /// window). Answers and statistics are those of [`search`](Self::search).
+    ///
+    /// # Examples
+    /// See [`crate::observe`] (a game observer is written the same way).
+    pub fn search_observed<E, O>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        observer: &mut O,
+    ) -> GameResult<G::Move>
+    where
+        E: Evaluator<G> + ?Sized,
+        O: GameObserver<G::State> + ?Sized,
+    {
+        let (lo, hi) = self.config.value_range;
+        self.run(game, root, eval, lo, hi, observer)
     }
 
     /// Searches `root` with the window `(alpha, beta)`; the answer's [`Bound`] says whether the
@@ -193,16 +219,21 @@ impl<G: Game + ?Sized> Pvs<G> {
         beta: Value,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
-        self.run(game, root, eval, alpha.max(lo), beta.min(hi))
+        let (a, b) = (alpha.max(lo), beta.min(hi));
+        match self.config.limits.trace.clone() {
+            None => self.run(game, root, eval, a, b, &mut NoObserver),
+            Some(trace) => self.run(game, root, eval, a, b, &mut trace.observer()),
+        }
     }
 
-    fn run<E: Evaluator<G> + ?Sized>(
+    fn run<E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
         &mut self,
         game: &G,
         root: &G::State,
         eval: &E,
         alpha: Value,
         beta: Value,
+        observer: &mut O,
     ) -> GameResult<G::Move> {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
@@ -214,6 +245,7 @@ impl<G: Game + ?Sized> Pvs<G> {
         let mut engine = Engine {
             game,
             eval,
+            observer,
             table: self.config.table.then_some(&mut self.table),
             bufs: &mut self.bufs,
             budget: Budget::new(&self.config.limits),
@@ -232,6 +264,14 @@ impl<G: Game + ?Sized> Pvs<G> {
             let before = (engine.stats.expanded, engine.stats.generated);
             engine.stats.generated += 1;
             let mut pv = Vec::new();
+            if engine.observer.active() {
+                engine.observer.event(GameEvent::NewBound {
+                    iteration: engine.stats.iterations.len() as u32 + 1,
+                    depth: d,
+                    alpha,
+                    beta,
+                });
+            }
             let searched = engine.search(root, d, alpha, beta, 0, &mut pv);
             if iterative {
                 engine.stats.iterations.push(Iteration {
@@ -384,9 +424,10 @@ fn from_table(value: Value, offset: Value) -> Value {
     }
 }
 
-struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
+struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized> {
     game: &'a G,
     eval: &'a E,
+    observer: &'a mut O,
     table: Option<&'a mut TranspositionTable<G::State>>,
     /// One move list per ply, reused so that a search allocates once per depth.
     bufs: &'a mut Vec<Vec<G::Move>>,
@@ -394,7 +435,37 @@ struct Engine<'a, G: Game + ?Sized, E: ?Sized> {
     stats: Stats,
 }
 
-impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
+impl<G, E, O> Engine<'_, G, E, O>
+where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+    O: GameObserver<G::State> + ?Sized,
+{
+    /// Tells the observer that `state` was valued without search.
+    #[inline]
+    fn leaf(&mut self, state: &G::State, ply: usize, value: Value) {
+        if self.observer.active() {
+            self.observer.event(GameEvent::Leaf {
+                state,
+                ply: ply as u32,
+                value,
+            });
+        }
+    }
+
+    /// Tells the observer of a table hit at `state`.
+    #[inline]
+    fn hit(&mut self, state: &G::State, ply: usize, value: Value, bound: Bound) {
+        if self.observer.active() {
+            self.observer.event(GameEvent::TableHit {
+                state,
+                ply: ply as u32,
+                value,
+                bound,
+            });
+        }
+    }
+
     /// Fail-soft principal variation search with `depth` plies left (`u32::MAX`: no limit).
     /// The root (`ply` 0) takes no answer from the table, so it always has a best move.
     fn search(
@@ -410,12 +481,15 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
         self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
         if let Some(value) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
+            self.leaf(state, ply, value);
             return Ok(Node { value, height: 0 });
         }
         if depth == 0 {
             self.stats.leaves += 1;
+            let value = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, value);
             return Ok(Node {
-                value: self.eval.evaluate(self.game, state),
+                value,
                 height: INCOMPLETE,
             });
         }
@@ -437,29 +511,35 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                         value,
                         height: entry.height,
                     };
-                    match entry.bound {
+                    let (bound, height) = (entry.bound, entry.height);
+                    match bound {
                         Bound::Exact => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         Bound::Lower if value >= beta => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         Bound::Upper if value <= alpha => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             return Ok(answer);
                         }
                         // A bound inside the window narrows it.
                         Bound::Lower if value > alpha => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             alpha = value;
-                            narrowed_height = entry.height;
+                            narrowed_height = height;
                         }
                         Bound::Upper if value < beta => {
                             self.stats.table_hits += 1;
+                            self.hit(state, ply, value, bound);
                             beta = value;
-                            narrowed_height = entry.height;
+                            narrowed_height = height;
                         }
                         _ => {}
                     }
@@ -472,6 +552,14 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             return Err(limit);
         }
         self.stats.expanded += 1;
+        if self.observer.active() {
+            self.observer.event(GameEvent::Expand {
+                state,
+                ply: ply as u32,
+                alpha,
+                beta,
+            });
+        }
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
@@ -482,8 +570,10 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             // The game broke its contract (no moves, yet not over): score it as a leaf.
             self.bufs[ply] = moves;
             self.stats.leaves += 1;
+            let value = self.eval.evaluate(self.game, state);
+            self.leaf(state, ply, value);
             return Ok(Node {
-                value: self.eval.evaluate(self.game, state),
+                value,
                 height: INCOMPLETE,
             });
         }
@@ -548,6 +638,17 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
             if alpha >= beta {
                 if k + 1 < n {
                     self.stats.cutoffs += 1;
+                    if self.observer.active() {
+                        self.observer.event(GameEvent::Cutoff {
+                            state,
+                            ply: ply as u32,
+                            alpha,
+                            beta,
+                            value: best,
+                            mv: i,
+                            skipped: n - k - 1,
+                        });
+                    }
                 }
                 break;
             }
@@ -573,6 +674,13 @@ impl<G: Game + ?Sized, E: Evaluator<G> + ?Sized> Engine<'_, G, E> {
                     best: best_index,
                 },
             );
+        }
+        if self.observer.active() {
+            self.observer.event(GameEvent::Value {
+                state,
+                ply: ply as u32,
+                value: best,
+            });
         }
         Ok(Node {
             value: best,

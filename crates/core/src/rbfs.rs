@@ -1,5 +1,6 @@
 //! Recursive best-first search (Korf 1993): best-first order in linear space.
 
+use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
@@ -91,6 +92,33 @@ where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
 {
+    match &limits.trace {
+        None => rbfs_observed(problem, start, heuristic, limits, &mut NoObserver),
+        Some(trace) => rbfs_observed(problem, start, heuristic, limits, &mut trace.observer()),
+    }
+}
+
+/// [`rbfs()`] reporting every step to `observer` ([`crate::observe`]): entering a node below
+/// the root, a [`SearchEvent::NewBound`] (iteration 0) with the limit on f of its subtree;
+/// each node then as [`SearchEvent::Expand`] (exactly `stats.expanded`) or
+/// [`SearchEvent::Goal`], each child as [`SearchEvent::Generate`], or [`SearchEvent::Prune`]
+/// (`Bound`) when its f is over the cost limit. Answers and statistics are those of
+/// [`rbfs()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn rbfs_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
     let mut budget = Budget::new(limits);
     let mut stats = Stats {
         generated: 1,
@@ -103,6 +131,10 @@ where
 
     let h0 = heuristic.estimate(problem, start);
     if h0.to_u64() > bound {
+        if observer.active() {
+            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+            observer.event(SearchEvent::Prune(view, Prune::Bound));
+        }
         stats.elapsed = budget.elapsed();
         return SearchResult {
             outcome: Outcome::Stopped(LimitKind::Cost),
@@ -114,7 +146,17 @@ where
     let mut enter = Some((start.clone(), P::Cost::ZERO, h0, h0, None, inf));
     let outcome = loop {
         if let Some((state, g, h, big_f, action, node_bound)) = enter.take() {
+            let depth = stack.len() as u32;
+            if observer.active() && depth > 0 {
+                observer.event(SearchEvent::NewBound {
+                    iteration: 0,
+                    bound: node_bound,
+                });
+            }
             if problem.is_goal(&state) {
+                if observer.active() {
+                    observer.event(SearchEvent::Goal(NodeView::new(&state, g, h, depth)));
+                }
                 let mut path: Vec<P::Action> =
                     stack.iter().filter_map(|f| f.action.clone()).collect();
                 path.extend(action);
@@ -128,6 +170,9 @@ where
                 break Outcome::Stopped(kind);
             }
             stats.expanded += 1;
+            if observer.active() {
+                observer.event(SearchEvent::Expand(NodeView::new(&state, g, h, depth)));
+            }
             let f = g.saturating_add(h);
             let back = action.as_ref().and_then(|a| problem.inverse(a));
             actions.clear();
@@ -152,7 +197,8 @@ where
                 stats.generated += 1;
                 let child_h = heuristic.estimate_child(problem, &child, &child_action, h);
                 let child_f = child_g.saturating_add(child_h);
-                let stored = if child_f.to_u64() > bound {
+                let over = child_f.to_u64() > bound;
+                let stored = if over {
                     cut = true;
                     inf
                 } else if f < big_f {
@@ -160,6 +206,14 @@ where
                 } else {
                     child_f
                 };
+                if observer.active() {
+                    let view = NodeView::new(&child, child_g, child_h, depth + 1);
+                    observer.event(if over {
+                        SearchEvent::Prune(view, Prune::Bound)
+                    } else {
+                        SearchEvent::Generate(view)
+                    });
+                }
                 children.push(Child {
                     big_f: stored,
                     order: order as u32,

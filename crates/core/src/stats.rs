@@ -84,6 +84,11 @@ pub struct Limits {
     /// tables it grows) would hold more than this many bytes. Searches that grow check it
     /// through their estimate of the bytes they hold; linear-space searches ignore it.
     pub max_memory: Option<u64>,
+    /// Report every step of the run to this tracer ([`crate::observe`]): the plain entry
+    /// points (`astar`, `idastar`, `AlphaBeta::search`, ...) then run their observed variant
+    /// with it. Not a limit, but it travels with them to every search a driver starts.
+    /// [`crate::par_idastar()`] does not report (its threads run in no fixed order).
+    pub trace: Option<crate::observe::Trace>,
 }
 
 impl Limits {
@@ -114,6 +119,11 @@ impl Limits {
     /// Sets the memory limit in bytes.
     pub fn with_max_memory(mut self, bytes: u64) -> Self {
         self.max_memory = Some(bytes);
+        self
+    }
+    /// Sets the tracer every run with these limits reports to.
+    pub fn with_trace(mut self, trace: crate::observe::Trace) -> Self {
+        self.trace = Some(trace);
         self
     }
 }

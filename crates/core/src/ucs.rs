@@ -67,3 +67,22 @@ pub fn ucs<P: Problem + ?Sized>(
 ) -> SearchResult<P::Action, P::Cost> {
     best_first(problem, start, &Zero, limits, Policy::Uniform)
 }
+
+/// [`ucs()`] reporting every step to `observer` ([`crate::observe`]), with the events of
+/// [`astar_observed`](crate::astar::astar_observed) (h is zero). Answers and statistics are
+/// those of [`ucs()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn ucs_observed<P, O>(
+    problem: &P,
+    start: &P::State,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    O: crate::observe::SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    crate::best_first::best_first_observed(problem, start, &Zero, limits, Policy::Uniform, observer)
+}

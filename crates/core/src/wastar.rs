@@ -216,3 +216,35 @@ where
         },
     )
 }
+
+/// [`wastar()`] reporting every step to `observer` ([`crate::observe`]), with the events of
+/// [`astar_observed`](crate::astar::astar_observed) (h unweighted). Answers and statistics
+/// are those of [`wastar()`].
+///
+/// # Examples
+/// See [`crate::observe`] (the same observer watches every single-agent search).
+pub fn wastar_observed<P, H, O>(
+    problem: &P,
+    start: &P::State,
+    heuristic: &H,
+    weight: Weight,
+    limits: &Limits,
+    observer: &mut O,
+) -> SearchResult<P::Action, P::Cost>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: crate::observe::SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    crate::best_first::best_first_observed(
+        problem,
+        start,
+        heuristic,
+        limits,
+        Policy::Weighted {
+            numerator: weight.numerator,
+            denominator: weight.denominator,
+        },
+        observer,
+    )
+}
