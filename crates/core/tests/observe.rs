@@ -282,7 +282,7 @@ fn game_searches_report_their_counts_and_are_unchanged() {
                 assert_eq!(counts.hits, s.table_hits, "game {i}");
                 assert!(counts.windows >= 1);
                 // Every catalogue algorithm, through a tracer in the limits.
-                for algo in GameAlgorithm::ALL {
+                for algo in GameAlgorithm::ALL.into_iter().filter(|a| a.proves_value()) {
                     let plain = timeless_game(algo.run(game, &0, &eval, &config));
                     let seen = Arc::new(Mutex::new(Vec::new()));
                     let traced_config = config.clone().with_limits(
