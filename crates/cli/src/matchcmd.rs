@@ -21,6 +21,8 @@ use crate::registry::{Entry, option_args, option_values, valued};
 pub struct PlayFns {
     /// The options of the game that matter for play.
     pub options: Vec<searchlab_core::OptionSpec>,
+    /// The engine `play` uses when none is named ([`Playable::DEFAULT_ENGINE`]).
+    pub engine: &'static str,
     /// Runs `searchlab match GAME` from its matches.
     pub run_match: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
     /// Runs `searchlab play GAME` from its matches.
@@ -36,6 +38,7 @@ impl Entry {
         Entry {
             play: Some(PlayFns {
                 options: D::play_options(),
+                engine: D::DEFAULT_ENGINE,
                 run_match: run_match::<D>,
                 run_play: crate::play::run::<D>,
             }),

@@ -30,7 +30,7 @@ pub fn play_command(entries: &[Entry]) -> Command {
                 "{STRATEGY_HELP}\n\nAt the prompt: a move, `hint` (the engine's value of each move), \
                  `undo` (take back your last move and the replies), `quit`."
             ))
-            .arg(strategy_arg("engine", "The engine you play against").default_value("alphabeta"))
+            .arg(strategy_arg("engine", "The engine you play against").default_value(play.engine))
             .arg(
                 valued("human", "SIDE", "first")
                     .help("Your side: the game's name for it (x, o; A, B), first or second"),

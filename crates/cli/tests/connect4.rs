@@ -322,3 +322,13 @@ fn a_game_typed_on_stdin_is_refereed_to_its_end() {
     assert!(t.contains("took back 4"), "{t}");
     assert!(t.ends_with("Game abandoned.\n"), "{t}");
 }
+
+#[test]
+fn play_without_an_engine_uses_the_games_depth_limited_default() {
+    // A full alpha-beta search from an opening would run for hours: the game names its own
+    // default engine (Playable::DEFAULT_ENGINE), which must answer a move at once.
+    let out = searchlab(&["play", "connect4", "--human", "o"], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    assert!(t.contains("engine (alphabeta:depth=8) plays"), "{t}");
+}

@@ -531,6 +531,8 @@ impl searchlab_core::Playable for Connect4Game {
     type Game = PlayGame;
     type Eval = Threats;
     const PERFECT: bool = false;
+    // A full search from an opening takes hours; depth 8 answers in well under a second.
+    const DEFAULT_ENGINE: &'static str = "alphabeta:depth=8";
 
     /// `--all-moves`, `--weak` and `--table-mb` ask about one position's solve: none applies.
     fn play_options() -> Vec<OptionSpec> {

@@ -27,6 +27,11 @@ pub trait Playable: Description {
     /// report move accuracy; a game too big for it says `false`.
     const PERFECT: bool = true;
 
+    /// The engine `searchlab play` uses when the person names none, as a strategy spec
+    /// ([`crate::strategy_spec::StrategySpec`]): full alpha-beta by default, which solves a
+    /// small game at once; a game too big to solve between two moves names a depth limit.
+    const DEFAULT_ENGINE: &'static str = "alphabeta";
+
     /// The description's options that matter for play (a match plays whole games, so an
     /// option asking a question about one position does not apply); by default all.
     fn play_options() -> Vec<OptionSpec> {
