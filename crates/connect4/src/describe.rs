@@ -106,12 +106,14 @@ impl Connect4Game {
         }
     }
 
-    /// The core's plain minimax, run on each column's child so that every playable column
-    /// is valued whatever the rules prune at the root; the score is the best of them.
-    fn solve_minimax(
+    /// A catalogue game search of the core (minimax, pvs, mtdf, alpha-beta with aspiration),
+    /// run on each column's child so that every playable column is valued whatever the rules
+    /// prune at the root; the score is the best of them.
+    fn solve_each_column(
         &self,
         job: &Job,
         rules: Rules,
+        algo: GameAlgorithm,
         limits: &Limits,
     ) -> Result<Found, (SolveError, Stats)> {
         let start = std::time::Instant::now();
@@ -134,7 +136,7 @@ impl Connect4Game {
                 .map(|n| n.saturating_sub(stats.expanded));
             left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
             let config = searchlab_core::AlphaBetaConfig::new().with_limits(left);
-            let result = GameAlgorithm::Minimax.run(&game, &child, &eval, &config);
+            let result = algo.run(&game, &child, &eval, &config);
             stats += &result.stats;
             match result.outcome {
                 // The child's mover is the opponent: its score, negated, is the column's.
@@ -377,8 +379,14 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             );
         }
         let found = match algo {
-            GameAlgorithm::Minimax => self.solve_minimax(job, rules, limits),
-            _ => self.solve_alphabeta(job, rules, limits),
+            // The crate's solver: the core's alpha-beta, table and null-window narrowing. MTD(f)
+            // is that narrowing: the catalogue's unbounded bisection values one child of
+            // Test_L3_R1's first position wrongly (see the ignored test
+            // `catalogue_mtdf_values_every_column_like_minimax`), so it is not run here.
+            GameAlgorithm::Alphabeta | GameAlgorithm::Mtdf => {
+                self.solve_alphabeta(job, rules, limits)
+            }
+            other => self.solve_each_column(job, rules, other, limits),
         };
         let f = match found {
             Ok(f) => f,
@@ -647,6 +655,14 @@ mod tests {
                 assert_eq!(mm.key, p.expected, "{line} {h}");
                 let best = |a: &Answer| a.fields.iter().find(|f| f.0 == "best").cloned();
                 assert_eq!(best(&ab), best(&mm), "{line} {h}");
+                // The other catalogue solvers run as themselves, column by column.
+                for other in [GameAlgorithm::Pvs, GameAlgorithm::AlphabetaAspiration(1)] {
+                    let o = g.solve(&job, Algorithm::Game(other), h, &Limits::none());
+                    assert_eq!(o.key, p.expected, "{line} {h} {other}");
+                    let col = |a: &Answer| a.fields.iter().find(|f| f.0 == "columns").cloned();
+                    assert_eq!(col(&o), col(&ab), "{line} {h} {other}");
+                    assert_eq!(best(&o), best(&ab), "{line} {h} {other}");
+                }
             }
             checked += 1;
             if checked == 20 {
@@ -654,6 +670,25 @@ mod tests {
             }
         }
         assert_eq!(checked, 20);
+    }
+
+    /// A known bug, kept as its reproduction: the catalogue's MTD(f) without a value range
+    /// (bisection of the whole range) values column 7 of Test_L3_R1's first position -1,
+    /// where minimax and alpha-beta say -2. Run: `cargo test -p searchlab-connect4 --lib --
+    /// --ignored catalogue_mtdf`.
+    #[test]
+    #[ignore = "known bug in the catalogue's unbounded MTD(f) on Connect Four"]
+    fn catalogue_mtdf_values_every_column_like_minimax() {
+        let g = game(&["all-moves"]);
+        let line = include_str!("../../../puzzles/connect4/Test_L3_R1")
+            .lines()
+            .next();
+        let job = g.parse_line(1, line.unwrap()).instance.unwrap();
+        let rules = rules_of("threats");
+        let mtdf = g.solve_each_column(&job, rules, GameAlgorithm::Mtdf, &Limits::none());
+        let minimax = g.solve_each_column(&job, rules, GameAlgorithm::Minimax, &Limits::none());
+        let columns = |f: Result<Found, _>| f.ok().map(|f| f.columns);
+        assert_eq!(columns(mtdf), columns(minimax));
     }
 
     #[test]
