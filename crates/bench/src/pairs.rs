@@ -99,7 +99,10 @@ fn algorithms<D: Description>(
 ) -> Result<Vec<(Algorithm, String, Options)>, BenchError> {
     let base = base_options::<D>(opts)?;
     let names = if names.is_empty() {
-        vec![D::default_algorithm().name().to_owned()]
+        D::bench_algorithms()
+            .iter()
+            .map(|a| a.name().to_owned())
+            .collect::<Vec<String>>()
     } else {
         names.iter().map(|a| a.trim().to_owned()).collect()
     };

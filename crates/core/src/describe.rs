@@ -384,6 +384,13 @@ pub trait Description: Sized {
     /// The algorithm used when the user names none.
     fn default_algorithm() -> Algorithm;
 
+    /// The algorithms `searchlab bench` compares when the user names none: by default the
+    /// [`default_algorithm`](Description::default_algorithm) alone; a problem whose benchmark
+    /// has always compared several (the 8-puzzle: A* and IDA*) lists them.
+    fn bench_algorithms() -> Vec<Algorithm> {
+        vec![Self::default_algorithm()]
+    }
+
     /// The algorithm `text` names (`idastar`, `wastar:3/2`), checked against this problem:
     /// an unknown name, an algorithm of the other kind, one the problem refuses
     /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.

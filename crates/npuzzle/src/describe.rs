@@ -262,6 +262,13 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Astar)
     }
+    // The 8-puzzle's benchmark has always set A* beside IDA*.
+    fn bench_algorithms() -> Vec<Algorithm> {
+        vec![
+            Algorithm::Search(SearchAlgorithm::Astar),
+            Algorithm::Search(SearchAlgorithm::Idastar),
+        ]
+    }
     fn new(options: &Options) -> Result<Self, String> {
         let puzzle = Eight::standard();
         let linear = LinearConflict::new(&puzzle);
