@@ -936,3 +936,56 @@ where
     };
     Ok(tree_svg(&e.tree, &analysis, &opts))
 }
+
+/// `--draw BASE` for a game's positions: writes the `k`-th picture (from 0) of the tree of
+/// `depth` plies below `root` ([`game_svg`] with a heading `"{heading}, {depth} plies"`) to
+/// `BASE`, then `BASE-2.svg`, `BASE-3.svg`... (BASE's stem and extension), and says on stderr
+/// what was written, or why not: a picture is a by-product of a solve, whose answer stands
+/// either way.
+///
+/// # Complexity
+/// That of [`game_svg`], plus writing the file.
+#[allow(clippy::too_many_arguments)]
+pub fn write_game_picture<G, E, L>(
+    base: &std::path::Path,
+    k: usize,
+    game: &G,
+    eval: &E,
+    root: &G::State,
+    depth: u32,
+    label: L,
+    heading: &str,
+) where
+    G: Game + ?Sized,
+    E: Evaluator<G> + ?Sized,
+    L: Fn(&G::Move) -> String,
+{
+    let path = if k == 0 {
+        base.to_path_buf()
+    } else {
+        let stem = base.file_stem().unwrap_or_default().to_string_lossy();
+        let ext = base
+            .extension()
+            .map_or("svg".into(), |e| e.to_string_lossy());
+        base.with_file_name(format!("{stem}-{}.{ext}", k + 1))
+    };
+    let opts = DrawOptions {
+        heading: Some(format!("{heading}, {depth} plies")),
+        ..DrawOptions::default()
+    };
+    let svg = match game_svg(game, eval, root, depth, label, &opts) {
+        Ok(svg) => svg,
+        Err(e) => {
+            eprintln!("--draw: {} not written: {e}", path.display());
+            return;
+        }
+    };
+    let nodes = svg.matches("class=\"node ").count();
+    match std::fs::write(&path, svg) {
+        Ok(()) => eprintln!(
+            "--draw: wrote {} ({nodes} nodes, {depth} plies)",
+            path.display()
+        ),
+        Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
+    }
+}

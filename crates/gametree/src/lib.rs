@@ -33,7 +33,10 @@
 
 pub mod draw;
 
-pub use draw::{DrawError, DrawOptions, ExpandedGame, draw_tree, expand_game, game_svg, tree_svg};
+pub use draw::{
+    DrawError, DrawOptions, ExpandedGame, draw_tree, expand_game, game_svg, tree_svg,
+    write_game_picture,
+};
 pub mod describe;
 
 use std::cell::RefCell;

@@ -63,42 +63,16 @@ impl TicTacToeGame {
         let k = self
             .solved
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let path = if k == 0 {
-            base.clone()
-        } else {
-            let stem = base.file_stem().unwrap_or_default().to_string_lossy();
-            let ext = base
-                .extension()
-                .map_or("svg".into(), |e| e.to_string_lossy());
-            base.with_file_name(format!("{stem}-{}.{ext}", k + 1))
-        };
-        let opts = searchlab_gametree::DrawOptions {
-            heading: Some(format!("{}, {} plies", self.show(job), self.draw_depth)),
-            ..searchlab_gametree::DrawOptions::default()
-        };
-        let svg = match searchlab_gametree::game_svg(
+        searchlab_gametree::write_game_picture(
+            base,
+            k,
             &job.game,
             &SeedEval,
             &job.board,
             self.draw_depth,
             |m| m.to_string(),
-            &opts,
-        ) {
-            Ok(svg) => svg,
-            Err(e) => {
-                eprintln!("--draw: {} not written: {e}", path.display());
-                return;
-            }
-        };
-        let nodes = svg.matches("class=\"node ").count();
-        match std::fs::write(&path, svg) {
-            Ok(()) => eprintln!(
-                "--draw: wrote {} ({nodes} nodes, {} plies)",
-                path.display(),
-                self.draw_depth
-            ),
-            Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
-        }
+            &self.show(job),
+        );
     }
 
     /// What a value means, in words.

@@ -223,43 +223,17 @@ impl Triangle {
         let Some(base) = &self.draw else { return };
         let k = self.solved.get();
         self.solved.set(k + 1);
-        let path = if k == 0 {
-            base.clone()
-        } else {
-            let stem = base.file_stem().unwrap_or_default().to_string_lossy();
-            let ext = base
-                .extension()
-                .map_or("svg".into(), |e| e.to_string_lossy());
-            base.with_file_name(format!("{stem}-{}.{ext}", k + 1))
-        };
         let first = self.show(p).lines().next().unwrap_or_default().to_owned();
-        let opts = searchlab_gametree::DrawOptions {
-            heading: Some(format!("{first}, {} plies", self.draw_depth)),
-            ..searchlab_gametree::DrawOptions::default()
-        };
-        let svg = match searchlab_gametree::game_svg(
+        searchlab_gametree::write_game_picture(
+            base,
+            k,
             game,
             &|_: &Position| 0,
             &p.position,
             self.draw_depth,
             |m| m.to_string(),
-            &opts,
-        ) {
-            Ok(svg) => svg,
-            Err(e) => {
-                eprintln!("--draw: {} not written: {e}", path.display());
-                return;
-            }
-        };
-        let nodes = svg.matches("class=\"node ").count();
-        match std::fs::write(&path, svg) {
-            Ok(()) => eprintln!(
-                "--draw: wrote {} ({nodes} nodes, {} plies)",
-                path.display(),
-                self.draw_depth
-            ),
-            Err(e) => eprintln!("--draw: cannot write {}: {e}", path.display()),
-        }
+            &first,
+        );
     }
 }
 
