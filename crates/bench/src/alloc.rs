@@ -31,6 +31,10 @@ thread_local! {
     // allocator must not do. Signed because a thread may free what another allocated.
     static LIVE: Cell<isize> = const { Cell::new(0) };
     static PEAK: Cell<isize> = const { Cell::new(0) };
+    // The baseline of the measured section under way (`None`: none is open), and the largest
+    // peak above its baseline of the sections closed since `Meter::start` (`None`: none).
+    static SECTION: Cell<Option<isize>> = const { Cell::new(None) };
+    static CLOSED: Cell<Option<isize>> = const { Cell::new(None) };
 }
 
 /// The system allocator with per-thread live and peak byte counts: install it with
@@ -99,23 +103,60 @@ unsafe impl GlobalAlloc for Counting {
     }
 }
 
-/// Measures the peak heap use of the current thread from [`Meter::start`] on.
+/// Measures the peak heap use of the current thread from [`Meter::start`] on, or, when the
+/// code measured marks its search ([`searchlab_core::describe::search_begins`] and
+/// [`search_ends`](searchlab_core::describe::search_ends)), that of the search alone.
+///
+/// A description's `solve` builds an answer around its search (the moves as text, lines, JSON
+/// fields); a bench reports the search's own peak, the heap it held from the call to its
+/// return above what the thread held before, as a harness written around the search call
+/// would. Without marks the whole measured section counts.
 #[derive(Debug)]
 pub struct Meter {
     base: isize,
 }
 
+/// Opens a section at what the thread holds now.
+fn section_begins() {
+    let now = LIVE.with(Cell::get);
+    PEAK.with(|peak| peak.set(now));
+    SECTION.with(|s| s.set(Some(now)));
+}
+
+/// Closes the section under way, if any, keeping the largest peak of the closed ones.
+fn section_ends() {
+    let Some(base) = SECTION.with(Cell::take) else {
+        return;
+    };
+    let peak = PEAK.with(Cell::get).saturating_sub(base);
+    CLOSED.with(|c| c.set(Some(c.get().map_or(peak, |p| p.max(peak)))));
+}
+
 impl Meter {
-    /// Starts measuring: what the thread holds now is the baseline.
+    /// Starts measuring: what the thread holds now is the baseline. A section is open from
+    /// here, and the search marks of `searchlab_core` call this thread's meter until
+    /// [`Meter::peak`].
     pub fn start() -> Meter {
         let base = LIVE.with(Cell::get);
         PEAK.with(|peak| peak.set(base));
+        SECTION.with(|s| s.set(Some(base)));
+        CLOSED.with(|c| c.set(None));
+        searchlab_core::describe::set_search_marks(Some(searchlab_core::describe::SearchMarks {
+            begins: section_begins,
+            ends: section_ends,
+        }));
         Meter { base }
     }
 
-    /// The most bytes the thread held above the baseline since [`Meter::start`].
+    /// The most bytes the thread held above the baseline since [`Meter::start`]; when the
+    /// code marked its searches, the most any marked search held above what its thread held
+    /// when it began (a search closed by its end mark alone began at [`Meter::start`]).
     pub fn peak(&self) -> u64 {
-        let peak = PEAK.with(Cell::get);
-        u64::try_from(peak.saturating_sub(self.base)).unwrap_or(0)
+        searchlab_core::describe::set_search_marks(None);
+        let peak = match CLOSED.with(Cell::get) {
+            Some(closed) => closed,
+            None => PEAK.with(Cell::get).saturating_sub(self.base),
+        };
+        u64::try_from(peak).unwrap_or(0)
     }
 }

@@ -49,13 +49,15 @@ pub struct Row {
 
 impl Row {
     /// The row of `answer`, the run of pair number `pair` on the instance at `index` (its
-    /// position among all instances read).
+    /// position among all instances read). `moves_left` is what the description says of a
+    /// game's instance ([`searchlab_core::Description::moves_left`]): the length of a game's
+    /// row when given, else the moves of the answer's principal variation.
     pub fn new(
         kind: Kind,
         (index, item): (usize, &Entry),
         (pair, p): (usize, &PairSpec),
         answer: &Answer,
-        peak_bytes: u64,
+        (peak_bytes, moves_left): (u64, Option<u64>),
     ) -> Row {
         let number = answer.length.as_deref().map(length_json);
         let length = match kind {
@@ -64,10 +66,12 @@ impl Row {
                 .as_deref()
                 .and_then(|l| l.parse::<f64>().ok())
                 .map(|l| l.round() as u64),
-            Kind::Game => answer
-                .moves
-                .as_deref()
-                .map(|m| m.split_whitespace().count() as u64),
+            Kind::Game => moves_left.or_else(|| {
+                answer
+                    .moves
+                    .as_deref()
+                    .map(|m| m.split_whitespace().count() as u64)
+            }),
         };
         Row {
             index,

@@ -108,7 +108,9 @@ fn algorithms<D: Description>(
     };
     let mut out = Vec::new();
     for name in names {
-        let mut parts = name.split('+');
+        // An old suite's name (`alphabeta-notable`) runs what it stands for, under its name.
+        let expanded = searchlab_core::describe::expand_alias(D::algorithm_aliases(), &name);
+        let mut parts = expanded.split('+');
         let base_name = parts.next().unwrap_or_default();
         // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`).
         let parsed = base_name.parse::<Algorithm>().ok();
@@ -140,22 +142,28 @@ pub fn pairs<D: Description>(
     opts: &[String],
 ) -> Result<Vec<Pair>, BenchError> {
     let known = D::heuristics();
-    let heuristics: Vec<&'static str> = if heuristics_named.is_empty() {
-        vec![D::default_heuristic()]
-    } else {
-        let mut v = Vec::new();
-        for name in heuristics_named {
-            let Some(h) = known.iter().find(|h| h.0 == name.trim()) else {
-                return Err(BenchError::BadInput(format!(
-                    "unknown heuristic '{name}' for {}: valid heuristics are {}",
-                    D::NAME,
-                    listed(known.iter().copied())
-                )));
-            };
-            v.push(h.0);
-        }
-        v
-    };
+    // (label, heuristic, its problem options): an old name (`pdb663-reflect`) is a heuristic
+    // with options (`pdb663+reflect`), labelled as the old benchmark labelled it.
+    let mut heuristics: Vec<(String, &'static str, Vec<&str>)> = Vec::new();
+    if heuristics_named.is_empty() {
+        let h = D::default_heuristic();
+        heuristics.push((h.to_owned(), h, Vec::new()));
+    }
+    let aliases = D::heuristic_aliases();
+    for name in heuristics_named {
+        let name = name.trim();
+        let expanded = aliases.iter().find(|a| a.0 == name).map_or(name, |a| a.1);
+        let mut parts = expanded.split('+');
+        let base = parts.next().unwrap_or_default();
+        let Some(h) = known.iter().find(|h| h.0 == base) else {
+            return Err(BenchError::BadInput(format!(
+                "unknown heuristic '{name}' for {}: valid heuristics are {}",
+                D::NAME,
+                listed(known.iter().copied())
+            )));
+        };
+        heuristics.push((name.to_owned(), h.0, parts.collect()));
+    }
     let mut pairs: Vec<Pair> = Vec::new();
     for (algorithm, name, options) in algorithms::<D>(algorithms_named, opts)? {
         let uses =
@@ -163,10 +171,13 @@ pub fn pairs<D: Description>(
         let hs = if uses {
             heuristics.clone()
         } else {
-            vec!["none"]
+            vec![("none".to_owned(), D::default_heuristic(), Vec::new())]
         };
-        for heuristic in hs {
-            let given = [heuristic, D::default_heuristic()][usize::from(heuristic == "none")];
+        for (heuristic, given, heuristic_options) in hs {
+            let mut options = options.clone();
+            for option in heuristic_options {
+                set_option::<D>(&mut options, option)?;
+            }
             let option_values = D::options()
                 .iter()
                 .filter_map(|o| {
@@ -178,9 +189,9 @@ pub fn pairs<D: Description>(
             let pair = Pair {
                 algorithm,
                 name: name.clone(),
-                heuristic: heuristic.to_owned(),
+                heuristic: heuristic.clone(),
                 given: given.to_owned(),
-                options: options.clone(),
+                options,
                 option_values,
             };
             if !pairs

@@ -335,7 +335,7 @@ where
                 return Ok(());
             }
             let pair = &self.pairs[p];
-            let (answer, peak) = one::<D>(instances[&i], pair, &limits)?;
+            let (answer, peak, left) = one::<D>(instances[&i], pair, &limits)?;
             bar.inc(1);
             if answer.status == Status::Stopped(LimitKind::Cancelled) {
                 return Ok(());
@@ -346,7 +346,7 @@ where
                 (i, &self.definition.instances[i]),
                 (p, spec),
                 &answer,
-                peak,
+                (peak, left),
             );
             let mut rows = new_rows.lock().unwrap_or_else(|e| e.into_inner());
             on_row(&row, &answer)?;
@@ -377,12 +377,17 @@ where
 }
 
 /// One run: a fresh problem with the pair's options, prepared outside the measurement, then
-/// the search, measured, on a thread of its own. The core keeps per-thread caches (A*'s dense
+/// the search ([`Description::solve_for_bench`]), measured, on a thread of its own; with the
+/// game's moves left ([`Description::moves_left`]). The core keeps per-thread caches (A*'s dense
 /// node table over all 8-puzzle boards is pooled per thread), which would otherwise be paid,
 /// in time and in measured memory, by whichever run came first on a thread; and a problem may
 /// keep a table across solves (Triangle War's solver). Every run thus starts from the same
 /// state, as a single `searchlab solve` does.
-fn one<D>(instance: &D::Instance, pair: &Pair, limits: &Limits) -> Result<(Answer, u64), BenchError>
+fn one<D>(
+    instance: &D::Instance,
+    pair: &Pair,
+    limits: &Limits,
+) -> Result<(Answer, u64, Option<u64>), BenchError>
 where
     D: Description,
     D::Instance: Sync,
@@ -392,12 +397,13 @@ where
             // The depth-first searches recurse once per ply; as much stack as the main thread
             // has, so that no search depends on where it runs.
             .stack_size(8 << 20)
-            .spawn_scoped(scope, || -> Result<(Answer, u64), String> {
+            .spawn_scoped(scope, || -> Result<(Answer, u64, Option<u64>), String> {
                 let mut problem = D::new(&pair.options)?;
                 problem.prepare(pair.algorithm, &pair.given, &mut |_| {})?;
                 let meter = Meter::start();
-                let answer = problem.solve(instance, pair.algorithm, &pair.given, limits);
-                Ok((answer, meter.peak()))
+                let answer = problem.solve_for_bench(instance, pair.algorithm, &pair.given, limits);
+                let peak = meter.peak();
+                Ok((answer, peak, problem.moves_left(instance)))
             })
             .map(|handle| handle.join())
     });

@@ -71,6 +71,9 @@ pub struct BenchArgs {
     /// A problem option for every pair: `NAME=VALUE`, or `NAME` for a flag (repeatable).
     #[arg(long, value_name = "NAME[=VALUE]")]
     pub opt: Vec<String>,
+    /// The old spelling of `--opt goal=blank-last` (fifteen).
+    #[arg(long, hide = true)]
+    pub blank_last: bool,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Searches run at once (default 1, so that times are clean).
@@ -177,7 +180,9 @@ where
     let spec = Spec {
         algorithms: args.algo.clone(),
         heuristics: args.heuristic.clone(),
-        options: args.opt.clone(),
+        options: (args.opt.iter().cloned())
+            .chain(args.blank_last.then(|| "goal=blank-last".into()))
+            .collect(),
         limits: LimitSpec {
             max_nodes: args.limits.max_nodes,
             max_depth: args.limits.max_depth,

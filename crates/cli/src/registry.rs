@@ -42,6 +42,8 @@ pub struct Entry {
     pub refusal: fn(Algorithm) -> Option<String>,
     /// The algorithm a text names, checked ([`Description::choose_algorithm`]).
     pub choose_algorithm: fn(&str) -> Result<Algorithm, String>,
+    /// Old bench names of algorithms with options ([`Description::algorithm_aliases`]).
+    pub algorithm_aliases: &'static [(&'static str, &'static str)],
     /// The default heuristic.
     pub default_heuristic: &'static str,
     /// Runs `solve`.
@@ -74,6 +76,7 @@ impl Entry {
             default_algorithm: D::default_algorithm(),
             refusal: D::refusal,
             choose_algorithm: D::choose_algorithm,
+            algorithm_aliases: D::algorithm_aliases(),
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
             bench: crate::bench::bench::<D>,
@@ -254,13 +257,28 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         .expect("clap only accepts registered names");
     let args = SolveArgs::from_arg_matches(sub)?;
     let algo = sub.get_one::<String>("algo").expect("has a default");
+    let mut options = option_values(e.options, sub);
+    // An old bench name (`alphabeta-notable`) is an algorithm with options (`alphabeta+no-table`).
+    let expanded = searchlab_core::describe::expand_alias(e.algorithm_aliases, algo);
+    let (aliased, mut parts) = (expanded != *algo, expanded.split('+'));
+    let algo = if aliased {
+        parts.next().unwrap_or_default()
+    } else {
+        algo
+    };
+    for (name, value) in parts
+        .filter(|_| aliased)
+        .map(|o| o.split_once('=').unwrap_or((o, "true")))
+    {
+        options.set(name, value);
+    }
     let choice = Choice {
         algorithm: chosen_algorithm(e, algo, sub)?,
         heuristic: sub
             .get_one::<String>("heuristic")
             .expect("has a default")
             .clone(),
-        options: option_values(e.options, sub),
+        options,
     };
     (e.solve)(&args, &choice)
 }

@@ -646,3 +646,158 @@ fn three_shards_run_exactly_the_rows_of_one_run() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("expected K/N with 1 <= K <= N"));
 }
+
+/// Triangle War's easy set as the per-problem bench before the registry (issue 12) printed it
+/// with `bench triangle puzzles/triangle/easy.txt --format csv` (the binary built before commit
+/// d146b41, run 2026-11-23): per line, the value, the moves left to the end of the game, and
+/// alpha-beta's nodes expanded and generated proving the root value (432 expanded in all).
+const TRIANGLE_EASY_BEFORE_REGISTRY: [(u32, i32, u64, u64, u64); 24] = [
+    (2, 3, 6, 65, 130),
+    (3, 5, 5, 25, 46),
+    (4, 9, 4, 4, 5),
+    (5, 9, 6, 6, 7),
+    (6, 5, 5, 22, 43),
+    (7, -3, 4, 9, 16),
+    (8, 5, 6, 44, 91),
+    (9, 7, 5, 19, 55),
+    (10, -3, 4, 10, 19),
+    (11, -9, 6, 6, 7),
+    (12, 9, 5, 5, 6),
+    (13, 3, 4, 11, 20),
+    (14, 9, 6, 6, 7),
+    (15, 7, 5, 31, 69),
+    (16, -5, 4, 14, 27),
+    (17, 9, 6, 6, 7),
+    (18, 9, 5, 5, 6),
+    (19, 5, 4, 14, 32),
+    (20, -9, 6, 6, 7),
+    (21, 5, 5, 33, 53),
+    (22, -7, 4, 14, 32),
+    (23, 5, 6, 54, 115),
+    (24, -7, 5, 19, 30),
+    (25, -9, 4, 4, 5),
+];
+
+#[test]
+fn triangle_bench_rows_are_those_of_the_bench_before_the_registry() {
+    let out = bench(&["triangle", "puzzles/triangle/easy.txt", "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows = csv_rows(&text(&out.stdout));
+    assert_eq!(rows.len(), TRIANGLE_EASY_BEFORE_REGISTRY.len());
+    for (row, (line, value, length, expanded, generated)) in
+        rows.iter().zip(TRIANGLE_EASY_BEFORE_REGISTRY)
+    {
+        assert_eq!(row["algorithm"], "alphabeta");
+        assert_eq!(row["source"], format!("puzzles/triangle/easy.txt:{line}"));
+        let got = (
+            row["value"].as_str(),
+            row["length"].as_str(),
+            row["expanded"].as_str(),
+            row["generated"].as_str(),
+        );
+        let want = (
+            value.to_string(),
+            length.to_string(),
+            expanded.to_string(),
+            generated.to_string(),
+        );
+        assert_eq!(
+            got,
+            (
+                want.0.as_str(),
+                want.1.as_str(),
+                want.2.as_str(),
+                want.3.as_str()
+            ),
+            "line {line}"
+        );
+    }
+    // `solve triangle` still values every first move (its answer lists them all).
+    let solve = searchlab(&[
+        "solve",
+        "triangle",
+        "2-5 5-9 9-10 6-10 8-9 2-3 5-6 6-9 7-8 1-3 3-5 4-5",
+    ]);
+    assert!(
+        text(&solve.stdout).contains("Move values"),
+        "{}",
+        text(&solve.stdout)
+    );
+}
+
+#[test]
+fn the_old_suite_names_still_run_under_their_old_labels() {
+    // Totals of the bench before the registry for the same commands (2026-11-23).
+    let out = bench(&[
+        "triangle",
+        "puzzles/triangle/easy.txt",
+        "--algo",
+        "alphabeta-notable,alphabeta-nosym",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s = sums(&csv_rows(&text(&out.stdout)));
+    assert_eq!(s["alphabeta-notable/greedy"], [24, 24, 0, 1995, 2928]);
+    assert_eq!(s["alphabeta-nosym/greedy"], [24, 24, 0, 497, 925]);
+    let out = bench(&[
+        "tictactoe",
+        "puzzles/tictactoe/easy.txt",
+        "--algo",
+        "alphabeta-notable,alphabeta-id",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let rows = csv_rows(&text(&out.stdout));
+    let s = sums(&rows);
+    assert_eq!(s["alphabeta-notable/threats"][3], 1328);
+    assert_eq!(s["alphabeta-id/threats"][3], 1414);
+    // The length of a game's row is its empty squares, as before (`.../..x/..o`: 7).
+    assert_eq!(rows[0]["instance"], ".../..x/..o");
+    assert_eq!(rows[0]["length"], "7");
+    // The same names on `solve`, and `--blank-last` on bench.
+    let solve = searchlab(&[
+        "solve",
+        "tictactoe",
+        "x.o/.x./...",
+        "--algo",
+        "alphabeta-notable",
+    ]);
+    assert_eq!(solve.status.code(), Some(0), "{}", text(&solve.stderr));
+    assert!(text(&solve.stdout).contains("value 0 for x: draw"));
+    let blank_last = bench(&[
+        "fifteen",
+        "puzzles/fifteen/easy.txt",
+        "--blank-last",
+        "--algo",
+        "astar",
+        "--heuristic",
+        "manhattan",
+        "--max-nodes",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let opt = bench(&[
+        "fifteen",
+        "puzzles/fifteen/easy.txt",
+        "--opt",
+        "goal=blank-last",
+        "--algo",
+        "astar",
+        "--heuristic",
+        "manhattan",
+        "--max-nodes",
+        "1",
+        "--format",
+        "csv",
+    ]);
+    let rows = |out: &Output| {
+        let mut rows = csv_rows(&text(&out.stdout));
+        rows.iter_mut().for_each(|r| drop(r.remove("seconds")));
+        (out.status.code(), rows)
+    };
+    assert_eq!(rows(&blank_last), rows(&opt));
+    assert!(!rows(&opt).1.is_empty());
+}

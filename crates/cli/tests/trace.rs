@@ -139,10 +139,39 @@ fn astar_open_list_and_game_cutoffs_in_text() {
 
     let out = searchlab(&["solve", "gametree", "((3,5),(6,(9,1)))", "--trace", "-"]);
     let stdout = text(&out.stdout);
+    // Nodes by their paths from the root, as the report and the figures name them.
     assert!(
-        stdout.contains("    cutoff 6 [9, 6] value 9 after move 1: 1 skipped\n"),
+        stdout.contains("    cutoff 2.2 [9, 6] value 9 after move 1: 1 skipped\n"),
         "{stdout}"
     );
+    assert!(stdout.starts_with("search 1: depth none [-inf, inf]\nexpand root [-inf, inf]\n"));
+}
+
+#[test]
+fn game_states_are_traced_in_their_own_notation() {
+    // Tic-tac-toe: boards in rows, as instances are written (not the bit sets of `Debug`).
+    let out = searchlab(&["solve", "tictactoe", "x.o/.x./...", "--trace-text"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("\nexpand x.o/.x./... [-100, 100]\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  expand x.o/.x./..o [-100, 100]\n"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Board {"), "{stdout}");
+    // Triangle War: scores, side to move, undrawn segments.
+    let moves = "2-5 5-9 9-10 6-10 8-9 2-3 5-6 6-9 7-8 1-3 3-5 4-5 1-2 2-4";
+    let out = searchlab(&["solve", "triangle", moves, "--trace-text"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("expand A 2 B 3, A to move, undrawn 3-6 4-7 4-8 5-8 [-9, 9]\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("leaf A 6 B 3, over = 3\n"), "{stdout}");
 }
 
 #[test]

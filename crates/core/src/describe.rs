@@ -391,6 +391,23 @@ pub trait Description: Sized {
         vec![Self::default_algorithm()]
     }
 
+    /// Names that the per-problem benchmarks before the registry (issue 12) gave variants
+    /// that are now an algorithm with problem options: `(old, new)`, `new` written as a bench
+    /// pair (`("alphabeta-notable", "alphabeta+no-table")`), so that old command lines still
+    /// run ([`expand_alias`]). `searchlab bench --algo` and `searchlab solve --algo` accept
+    /// them; a bench labels the pair with the old name, as the old benchmark did. None by
+    /// default.
+    fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The same for heuristics of `searchlab bench --heuristic`: `(old, new)` with `new` a
+    /// heuristic and options after `+` (`("pdb663-reflect", "pdb663+reflect")`). None by
+    /// default.
+    fn heuristic_aliases() -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
     /// The algorithm `text` names (`idastar`, `wastar:3/2`), checked against this problem:
     /// an unknown name, an algorithm of the other kind, one the problem refuses
     /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
@@ -470,6 +487,31 @@ pub trait Description: Sized {
         limits: &Limits,
     ) -> Answer;
 
+    /// Solves one instance for `searchlab bench`, which counts and times what this returns:
+    /// by default [`solve`](Description::solve). A problem whose `solve` does more than the
+    /// algorithm's search for the user's sake (Triangle War's `alphabeta` values every first
+    /// move, to list the move values and all best moves) answers here with that search alone,
+    /// the value it proves, so that a benchmark measures the algorithm.
+    fn solve_for_bench(
+        &self,
+        instance: &Self::Instance,
+        algorithm: Algorithm,
+        heuristic: &str,
+        limits: &Limits,
+    ) -> Answer {
+        self.solve(instance, algorithm, heuristic, limits)
+    }
+
+    /// Games: the most moves the game below `instance` can still last (tic-tac-toe's empty
+    /// squares, Triangle War's undrawn segments), the `length` of `searchlab bench`'s rows and
+    /// its plot's x axis for games, a measure of the game tree's depth that does not depend
+    /// on the algorithm. `None` (the default, and for puzzles): a bench gives the moves of the
+    /// principal variation the answer reports.
+    fn moves_left(&self, instance: &Self::Instance) -> Option<u64> {
+        let _ = instance;
+        None
+    }
+
     /// Whether `answer` agrees with the expected answer written after `|` in an instance
     /// file. By default the texts must be equal; a stopped search never disagrees.
     fn matches(&self, answer: &Answer, expected: &str) -> bool {
@@ -509,6 +551,69 @@ pub trait Description: Sized {
     ) -> Result<Vec<String>, String>;
 }
 
+/// `name` with an old name ([`Description::algorithm_aliases`],
+/// [`Description::heuristic_aliases`]) before its first `+` replaced by what it stands for:
+/// `alphabeta-notable` is `alphabeta+no-table`, `alphabeta-notable+iterative` is
+/// `alphabeta+no-table+iterative`; any other name is returned as it is.
+///
+/// ```
+/// use searchlab_core::describe::expand_alias;
+/// let aliases = [("alphabeta-notable", "alphabeta+no-table")];
+/// assert_eq!(expand_alias(&aliases, "alphabeta-notable"), "alphabeta+no-table");
+/// assert_eq!(expand_alias(&aliases, "alphabeta-notable+x"), "alphabeta+no-table+x");
+/// assert_eq!(expand_alias(&aliases, "minimax"), "minimax");
+/// ```
+pub fn expand_alias(aliases: &[(&str, &str)], name: &str) -> String {
+    let (base, rest) = match name.find('+') {
+        Some(i) => name.split_at(i),
+        None => (name, ""),
+    };
+    match aliases.iter().find(|(old, _)| *old == base.trim()) {
+        Some((_, new)) => format!("{new}{rest}"),
+        None => name.to_owned(),
+    }
+}
+
+/// The hooks of a measured section (a benchmark's memory meter): called by
+/// [`search_begins`] and [`search_ends`] on the thread that installed them.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchMarks {
+    /// The search is about to start (what the thread holds now is not the search's).
+    pub begins: fn(),
+    /// The search has returned (what the answer allocates from now on is not the search's).
+    pub ends: fn(),
+}
+
+thread_local! {
+    // A `Cell` of two function pointers: reading it costs a load, nothing when unset.
+    static MARKS: std::cell::Cell<Option<SearchMarks>> = const { std::cell::Cell::new(None) };
+}
+
+/// Installs (or, with `None`, removes) the hooks [`search_begins`] and [`search_ends`] call on
+/// this thread. A benchmark installs its memory meter's, so that the peak it reports is the
+/// search's own, as a hand-written harness around the search call would measure it, not that
+/// of the answer's text and fields which [`Description::solve`] builds around it.
+pub fn set_search_marks(marks: Option<SearchMarks>) {
+    MARKS.with(|m| m.set(marks));
+}
+
+/// Marks the start of a description's search (what a benchmark measures): call it right
+/// before the search call. Does nothing unless a driver installed [`SearchMarks`].
+pub fn search_begins() {
+    if let Some(m) = MARKS.with(std::cell::Cell::get) {
+        (m.begins)();
+    }
+}
+
+/// Marks the end of a description's search: call it right after the search returns.
+/// [`path_answer`], [`run_answer`] and [`mcts_answer`] call it themselves, so a puzzle whose
+/// `solve` hands its search's result straight to them needs no mark at all.
+pub fn search_ends() {
+    if let Some(m) = MARKS.with(std::cell::Cell::get) {
+        (m.ends)();
+    }
+}
+
 /// The usual answer of a single-agent search: `cost moves: ...`, `unsolvable`, or
 /// `stopped by the ...`, with `moves` printed by `show_moves`.
 pub fn path_answer<A, C: crate::Cost + fmt::Display>(
@@ -516,6 +621,7 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
     show_moves: impl Fn(&[A]) -> String,
 ) -> Answer {
     use crate::Outcome;
+    search_ends();
     match &result.outcome {
         Outcome::Solved { actions, cost } => {
             let mut a = Answer::new(Status::Solved, result.stats.clone());
@@ -543,6 +649,7 @@ pub fn run_answer<A, C: crate::Cost + fmt::Display>(
     run: Result<crate::SearchResult<A, C>, crate::BidirectionalError>,
     show_moves: impl Fn(&[A]) -> String,
 ) -> Answer {
+    search_ends();
     match run {
         Ok(result) => path_answer(&result, show_moves),
         Err(e) => {
@@ -603,7 +710,9 @@ where
     G: crate::Game + ?Sized,
     E: crate::Evaluator<G> + ?Sized,
 {
-    let run = match params.run(game, root, eval, limits) {
+    let run = params.run(game, root, eval, limits);
+    search_ends();
+    let run = match run {
         Ok(run) => run,
         Err(e) => {
             let mut a = Answer::new(Status::Unsolvable, Stats::default());

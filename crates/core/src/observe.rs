@@ -647,3 +647,130 @@ impl<S: Debug> GameObserver<S> for Erased<'_> {
         tracer.record(&e);
     }
 }
+
+/// A game whose states a trace prints with `show` (a problem's own notation: a board's rows,
+/// a tree node's path `2.2`) instead of their `Debug` (struct fields, a preorder number).
+///
+/// A [`Trace`] is type-erased: it receives each state as `&dyn Debug`, so the readable form
+/// must travel with the state. A description that traces wraps its game in this, its root
+/// with [`ShowStates::wrap`] and its evaluator in [`ShownEval`], and runs any search of the
+/// catalogue on it: the wrapped game plays, values and keys its states exactly as the game
+/// does (same moves, same table keys and offsets), so the search and its statistics are the
+/// same, and a [`ShownState`]'s `Debug` is `show` of the state.
+///
+/// Complexity: each state carries a reference to `show` (two words more), and printing one
+/// calls `show`; wrap the game only when tracing.
+///
+/// ```
+/// use searchlab_core::observe::{ShowStates, ShownEval};
+/// use searchlab_core::{Game, GameAlgorithm, AlphaBetaConfig, Player, Value};
+///
+/// /// Take 1 or 2 from a pile; whoever takes the last stone wins.
+/// struct Nim;
+/// impl Game for Nim {
+///     type State = (u8, Player);
+///     type Move = u8;
+///     fn to_move(&self, s: &(u8, Player)) -> Player { s.1 }
+///     fn moves(&self, s: &(u8, Player), out: &mut Vec<u8>) {
+///         out.extend((1..=2).filter(|&t| t <= s.0))
+///     }
+///     fn play(&self, s: &(u8, Player), t: &u8) -> (u8, Player) { (s.0 - t, s.1.other()) }
+///     fn terminal_value(&self, s: &(u8, Player)) -> Option<Value> {
+///         (s.0 == 0).then(|| if s.1 == Player::Max { -1 } else { 1 })
+///     }
+/// }
+/// let show = |s: &(u8, Player)| format!("{} stones", s.0);
+/// let game = ShowStates::new(&Nim, &show);
+/// let root = game.wrap((4, Player::Max));
+/// assert_eq!(format!("{root:?}"), "4 stones");
+/// let eval = |_: &(u8, Player)| 0;
+/// let shown = GameAlgorithm::Alphabeta.run(&game, &root, &ShownEval(&eval), &AlphaBetaConfig::new());
+/// let plain = GameAlgorithm::Alphabeta.run(&Nim, &(4, Player::Max), &eval, &AlphaBetaConfig::new());
+/// assert_eq!(shown.outcome.value(), plain.outcome.value());
+/// assert_eq!(shown.stats.expanded, plain.stats.expanded);
+/// ```
+pub struct ShowStates<'a, G: crate::Game + ?Sized> {
+    /// The game.
+    pub game: &'a G,
+    /// How a trace prints its states.
+    pub show: &'a dyn Fn(&G::State) -> String,
+}
+
+impl<'a, G: crate::Game + ?Sized> ShowStates<'a, G> {
+    /// `game`, its states printed by `show`.
+    pub fn new(game: &'a G, show: &'a dyn Fn(&G::State) -> String) -> Self {
+        ShowStates { game, show }
+    }
+    /// `state` of the game as a state of the wrapped game.
+    pub fn wrap(&self, state: G::State) -> ShownState<'a, G::State> {
+        ShownState {
+            state,
+            show: self.show,
+        }
+    }
+}
+
+/// A state of [`ShowStates`]: the game's state, compared and hashed as it is, printed by
+/// `show`.
+#[derive(Clone)]
+pub struct ShownState<'a, S> {
+    /// The game's state.
+    pub state: S,
+    show: &'a dyn Fn(&S) -> String,
+}
+
+impl<S: PartialEq> PartialEq for ShownState<'_, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state == other.state
+    }
+}
+impl<S: Eq> Eq for ShownState<'_, S> {}
+impl<S: std::hash::Hash> std::hash::Hash for ShownState<'_, S> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.state.hash(h);
+    }
+}
+impl<S> Debug for ShownState<'_, S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&(self.show)(&self.state))
+    }
+}
+
+impl<'a, G: crate::Game + ?Sized> crate::Game for ShowStates<'a, G> {
+    type State = ShownState<'a, G::State>;
+    type Move = G::Move;
+    fn to_move(&self, s: &Self::State) -> crate::Player {
+        self.game.to_move(&s.state)
+    }
+    fn moves(&self, s: &Self::State, out: &mut Vec<G::Move>) {
+        self.game.moves(&s.state, out)
+    }
+    fn play(&self, s: &Self::State, mv: &G::Move) -> Self::State {
+        self.wrap(self.game.play(&s.state, mv))
+    }
+    fn terminal_value(&self, s: &Self::State) -> Option<Value> {
+        self.game.terminal_value(&s.state)
+    }
+    fn table_key(&self, s: &Self::State) -> Self::State {
+        self.wrap(self.game.table_key(&s.state))
+    }
+    fn value_offset(&self, s: &Self::State) -> Value {
+        self.game.value_offset(&s.state)
+    }
+    fn value_bounds(&self, s: &Self::State) -> Option<(Value, Value)> {
+        self.game.value_bounds(&s.state)
+    }
+}
+
+/// A game's evaluator as one of its [`ShowStates`].
+pub struct ShownEval<'e, E: ?Sized>(pub &'e E);
+
+impl<G, E> crate::Evaluator<ShowStates<'_, G>> for ShownEval<'_, E>
+where
+    G: crate::Game + ?Sized,
+    E: crate::Evaluator<G> + ?Sized,
+{
+    fn evaluate(&self, game: &ShowStates<'_, G>, state: &ShownState<'_, G::State>) -> Value {
+        self.0.evaluate(game.game, &state.state)
+    }
+}

@@ -7,6 +7,7 @@ use searchlab_core::{
 };
 
 use crate::{GameTree, ParseError, analyse};
+use searchlab_core::observe::{ShowStates, ShownEval};
 
 /// Explicit game trees (seeds 003 and 004).
 #[derive(Debug)]
@@ -328,7 +329,15 @@ looked at.";
                 |m| tree.path_name(&[*m]),
             );
         }
-        let run = algo.run(tree, &0, &no_eval, &config);
+        let run = if config.limits.trace.is_some() {
+            // Traced nodes by their paths (`2.2`), as the outline and the figures name them.
+            let names: Vec<String> = (0..tree.len()).map(|n| tree.name(n)).collect();
+            let show = |n: &usize| names[*n].clone();
+            let game = ShowStates::new(tree, &show);
+            algo.run(&game, &game.wrap(0), &ShownEval(&no_eval), &config)
+        } else {
+            algo.run(tree, &0, &no_eval, &config)
+        };
         if let GameOutcome::Stopped { limit, .. } = run.outcome {
             return searchlab_core::describe::stopped(limit, run.stats);
         }

@@ -474,6 +474,10 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
             ),
         ]
     }
+    /// The old benchmark's name for the 6-6-3 databases looked up on the reflected board too.
+    fn heuristic_aliases() -> &'static [(&'static str, &'static str)] {
+        &[("pdb663-reflect", "pdb663+reflect")]
+    }
     fn default_algorithm() -> Algorithm {
         Algorithm::Search(SearchAlgorithm::Idastar)
     }

@@ -8,6 +8,8 @@ use searchlab_core::{
     Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
 };
 
+use searchlab_core::observe::{ShowStates, ShownEval};
+
 use crate::{
     Board, BoardError, Geometry, Goal, MoveOrder, Scoring, SeedEval, Side, Square, TicTacToe, WIN,
 };
@@ -106,13 +108,37 @@ impl TicTacToeGame {
         }
     }
 
-    /// The search, and every root move's value in row-major order when asked.
+    /// The search, and every root move's value in row-major order when asked; traced, with
+    /// the boards printed in rows (`x.o/.x./...`) rather than as bit sets.
     fn search(
         &self,
         job: &Job,
         algo: GameAlgorithm,
         limits: &Limits,
     ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>) {
+        if limits.trace.is_none() {
+            return self.search_game(&job.game, &job.board, &SeedEval, algo, limits);
+        }
+        let geometry = job.game.geometry();
+        let show = |b: &Board| geometry.format(b);
+        let game = ShowStates::new(&job.game, &show);
+        let root = game.wrap(job.board);
+        self.search_game(&game, &root, &ShownEval(&SeedEval), algo, limits)
+    }
+
+    /// [`search`](Self::search) in `game` (the rules, or the rules with states shown).
+    fn search_game<G, E>(
+        &self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        algo: GameAlgorithm,
+        limits: &Limits,
+    ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>)
+    where
+        G: searchlab_core::Game<Move = Square>,
+        E: searchlab_core::Evaluator<G>,
+    {
         let config = AlphaBetaConfig::new()
             .with_limits(limits.clone())
             .with_table(!self.no_table)
@@ -121,7 +147,8 @@ impl TicTacToeGame {
         // Alpha-beta keeps its searcher to value every root move on request; the others run
         // through the catalogue (minimax values every root move itself).
         if algo != GameAlgorithm::Alphabeta {
-            let result = algo.run(&job.game, &job.board, &SeedEval, &config);
+            let result = algo.run(game, root, eval, &config);
+            searchlab_core::describe::search_ends();
             let mut moves = match (&result.outcome, self.all_moves) {
                 (GameOutcome::Solved(s), true) => s.root_moves.clone(),
                 _ => Vec::new(),
@@ -130,10 +157,13 @@ impl TicTacToeGame {
             return (result, moves);
         }
         let mut search = AlphaBeta::new(config);
-        let mut result = search.search(&job.game, &job.board, &SeedEval);
+        let mut result = search.search(game, root, eval);
+        if !self.all_moves {
+            searchlab_core::describe::search_ends();
+        }
         let mut moves = Vec::new();
         if self.all_moves && matches!(result.outcome, GameOutcome::Solved(_)) {
-            let analysis = search.analyse_root(&job.game, &job.board, &SeedEval, None);
+            let analysis = search.analyse_root(game, root, eval, None);
             result.stats += &analysis.stats;
             match analysis.outcome {
                 GameOutcome::Solved(s) => {
@@ -142,6 +172,7 @@ impl TicTacToeGame {
                 }
                 stopped @ GameOutcome::Stopped { .. } => result.outcome = stopped,
             }
+            searchlab_core::describe::search_ends();
         }
         (result, moves)
     }
@@ -235,6 +266,12 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
     }
     fn default_algorithm() -> Algorithm {
         Algorithm::Game(GameAlgorithm::Alphabeta)
+    }
+    fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("alphabeta-notable", "alphabeta+no-table"),
+            ("alphabeta-id", "alphabeta+iterative"),
+        ]
     }
     fn new(options: &Options) -> Result<Self, String> {
         let goal = options
@@ -370,9 +407,12 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         } else {
             MoveOrder::Threats
         };
+        // One copy of the game (not of the whole job, whose game would be copied and dropped):
+        // a bench measures this solve's heap, the search's and this one copy of the rules.
         let job = &Job {
             game: job.game.clone().with_order(order),
-            ..job.clone()
+            board: job.board,
+            side: job.side,
         };
         self.draw_picture(job);
         if let GameAlgorithm::Mcts(params) = algo {
@@ -479,6 +519,11 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
     }
     /// `--show`: the principal variation as boards, from the position asked to the end of
     /// the variation (the caption names the side and the square).
+    /// Empty squares: the most moves the game can still last.
+    fn moves_left(&self, job: &Job) -> Option<u64> {
+        let n = job.game.geometry().n() as u64;
+        Some(n * n - u64::from(job.board.count()))
+    }
     fn show_solution(&self, job: &Job, answer: &Answer) -> Option<String> {
         use searchlab_core::Game as _;
         let pv = answer

@@ -378,7 +378,11 @@ pub struct ReplayError {
 ///
 /// The scores are part of the position because the final result depends on them; what is
 /// still to be won depends only on [`Position::drawn`] and who is to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Its `Debug` is one readable line, as traces print states (`solve triangle --trace-text`):
+/// the scores, the side to move and the segments still undrawn, e.g.
+/// `A 2 B 3, A to move, undrawn 2-4 4-5 5-9` (or `A 6 B 3, over`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position {
     drawn: u32,
     score_a: u8,
@@ -389,6 +393,20 @@ pub struct Position {
 impl Default for Position {
     fn default() -> Self {
         Position::start()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "A {} B {}", self.score_a, self.score_b)?;
+        if self.is_over() {
+            return f.write_str(", over");
+        }
+        write!(f, ", {} to move, undrawn", self.to_move)?;
+        for s in self.undrawn() {
+            write!(f, " {s}")?;
+        }
+        Ok(())
     }
 }
 

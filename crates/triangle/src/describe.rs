@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use searchlab_core::describe::{Steps, counted};
 use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
-    Algorithm, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind,
-    Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
+    Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
+    Kind, Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
 };
 
 use crate::board::{TRIANGLE_DOTS, TRIANGLE_MASKS};
@@ -22,6 +22,8 @@ use crate::{MoveOrder, Position, Segment, SegmentError, Side, TriangleWar};
 #[derive(Debug)]
 pub struct Triangle {
     symmetry: bool,
+    /// `--no-table`: alpha-beta without a transposition table.
+    table: bool,
     /// One solver for the batch: its table's entries are facts about positions.
     solver: RefCell<Option<Solver>>,
     /// `--draw FILE.svg`: where to draw each position's game tree.
@@ -275,6 +277,10 @@ transposition table); minimax values the position alone.";
                 "no-symmetry",
                 "do not let rotated and reflected positions share transposition-table entries",
             ),
+            OptionSpec::flag(
+                "no-table",
+                "alphabeta without a transposition table (to measure what the table saves)",
+            ),
             OptionSpec::value(
                 "draw",
                 "FILE.svg",
@@ -305,9 +311,16 @@ transposition table); minimax values the position alone.";
     fn default_algorithm() -> Algorithm {
         Algorithm::Game(GameAlgorithm::Alphabeta)
     }
+    fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("alphabeta-nosym", "alphabeta+no-symmetry"),
+            ("alphabeta-notable", "alphabeta+no-table"),
+        ]
+    }
     fn new(options: &Options) -> Result<Self, String> {
         Ok(Self {
             symmetry: !options.flag("no-symmetry"),
+            table: !options.flag("no-table"),
             solver: RefCell::new(None),
             draw: options.get("draw").map(std::path::PathBuf::from),
             draw_depth: options.parse("draw-depth")?.unwrap_or(2),
@@ -418,6 +431,7 @@ transposition table); minimax values the position alone.";
             // move's value: the first move of the variation is one best move.
             let config = AlphaBetaConfig::new().with_limits(limits.clone());
             let result = algo.run(&game, &p.position, &|_: &Position| 0, &config);
+            searchlab_core::describe::search_ends();
             return match result.outcome {
                 GameOutcome::Solved(s) => {
                     let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
@@ -430,6 +444,7 @@ transposition table); minimax values the position alone.";
         }
         if algorithm == Algorithm::Game(GameAlgorithm::Minimax) {
             let result = minimax(&game, &p.position, &|_: &Position| 0, limits);
+            searchlab_core::describe::search_ends();
             return match result.outcome {
                 GameOutcome::Solved(s) => {
                     let values: Vec<(Segment, i32)> =
@@ -447,8 +462,11 @@ transposition table); minimax values the position alone.";
             };
         }
         let mut slot = self.solver.borrow_mut();
-        let solver = slot.get_or_insert_with(|| Solver::new(game, limits.clone()));
-        match solver.analyse(&p.position) {
+        let solver =
+            slot.get_or_insert_with(|| Solver::with_table(game, limits.clone(), self.table));
+        let analysis = solver.analyse(&p.position);
+        searchlab_core::describe::search_ends();
+        match analysis {
             Ok(a) => {
                 let values: Vec<(Segment, i32)> =
                     a.moves.iter().map(|m| (m.segment, m.value)).collect();
@@ -456,6 +474,51 @@ transposition table); minimax values the position alone.";
             }
             Err(stop) => searchlab_core::describe::stopped(stop.0, Default::default()),
         }
+    }
+    /// Alpha-beta as a benchmark measures it: the search that proves the position's value
+    /// alone, with a fresh transposition table (the value range -9..=9 declared), not the
+    /// analysis of every first move that `solve` prints; its answer is the value, with the
+    /// principal variation the search found. The other algorithms answer as in `solve`.
+    fn solve_for_bench(
+        &self,
+        p: &Played,
+        algorithm: Algorithm,
+        heuristic: &str,
+        limits: &Limits,
+    ) -> Answer {
+        if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta) {
+            return self.solve(p, algorithm, heuristic, limits);
+        }
+        let order = if heuristic == "index" {
+            MoveOrder::Index
+        } else {
+            MoveOrder::Greedy
+        };
+        let game = TriangleWar::new(order, self.symmetry);
+        // A depth limit would make the value an estimate: a whole-game search ignores it.
+        let limits = Limits {
+            max_cost: None,
+            ..limits.clone()
+        };
+        let config = AlphaBetaConfig::new()
+            .with_limits(limits)
+            .with_table(self.table)
+            .with_value_range(-9, 9);
+        let run = AlphaBeta::new(config).search(&game, &p.position, &|_: &Position| 0);
+        searchlab_core::describe::search_ends();
+        match run.outcome {
+            GameOutcome::Solved(s) => {
+                let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
+                solved(p, s.value, &[], &best, run.stats)
+            }
+            GameOutcome::Stopped { limit, .. } => {
+                searchlab_core::describe::stopped(limit, run.stats)
+            }
+        }
+    }
+    /// Undrawn segments: a game of Triangle War ends when all 18 are drawn.
+    fn moves_left(&self, p: &Played) -> Option<u64> {
+        Some(18 - u64::from(p.position.drawn_count()))
     }
     /// `--show`: the principal variation to the end of the game as boards: each move the
     /// first segment (in segment order) of those best for the side to move, by the exact

@@ -67,12 +67,19 @@ impl Solver {
     /// A solver for `game` (its move order and symmetry setting), stopping at `limits` (node
     /// count, time; a depth limit would make answers estimates and is ignored).
     pub fn new(game: TriangleWar, limits: Limits) -> Solver {
+        Solver::with_table(game, limits, true)
+    }
+
+    /// A solver as [`Solver::new`], with a transposition table or (`table` false, for
+    /// comparisons) without one.
+    pub fn with_table(game: TriangleWar, limits: Limits, table: bool) -> Solver {
         let limits = Limits {
             max_cost: None,
             ..limits
         };
         let config = AlphaBetaConfig::new()
             .with_limits(limits)
+            .with_table(table)
             .with_value_range(-9, 9);
         Solver {
             game,
