@@ -34,7 +34,9 @@ pub struct Row {
     pub cost: Option<Json>,
     /// The game value (games).
     pub value: Option<Json>,
-    /// Solution cost (puzzles) or moves in the principal variation (games).
+    /// Solution cost (puzzles, when solved) or the moves the game can still last (games:
+    /// [`searchlab_core::Description::moves_left`], answered or not; for a game that does not
+    /// say, the moves of the answer's principal variation).
     pub length: Option<u64>,
     /// Nodes expanded.
     pub expanded: u64,
@@ -60,17 +62,21 @@ impl Row {
         (peak_bytes, moves_left): (u64, Option<u64>),
     ) -> Row {
         let number = answer.length.as_deref().map(length_json);
+        let solved = answer.status == Status::Solved;
         let length = match kind {
             Kind::Puzzle => answer
                 .length
                 .as_deref()
                 .and_then(|l| l.parse::<f64>().ok())
-                .map(|l| l.round() as u64),
+                .map(|l| l.round() as u64)
+                .filter(|_| solved),
+            // The moves left are the instance's, answered or not (as before issue 12).
             Kind::Game => moves_left.or_else(|| {
                 answer
                     .moves
                     .as_deref()
                     .map(|m| m.split_whitespace().count() as u64)
+                    .filter(|_| solved)
             }),
         };
         Row {
@@ -88,7 +94,7 @@ impl Row {
                 None
             },
             value: if kind == Kind::Game { number } else { None },
-            length: length.filter(|_| answer.status == Status::Solved),
+            length,
             expanded: answer.stats.expanded,
             generated: answer.stats.generated,
             seconds: answer.stats.elapsed.as_secs_f64(),

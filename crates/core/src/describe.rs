@@ -606,8 +606,9 @@ pub fn search_begins() {
 }
 
 /// Marks the end of a description's search: call it right after the search returns.
-/// [`path_answer`], [`run_answer`] and [`mcts_answer`] call it themselves, so a puzzle whose
-/// `solve` hands its search's result straight to them needs no mark at all.
+/// [`path_answer`], [`run_answer`], [`mcts_answer`], [`unsolvable`] and [`stopped`] call it
+/// themselves, so a puzzle whose `solve` hands its search's result straight to them needs no
+/// mark at all.
 pub fn search_ends() {
     if let Some(m) = MARKS.with(std::cell::Cell::get) {
         (m.ends)();
@@ -813,16 +814,21 @@ pub fn agrees<D: Description>(
     }
 }
 
-/// An unsolvable instance's answer, `why` in words.
+/// An unsolvable instance's answer, `why` in words. Marks the end of the search
+/// ([`search_ends`]): a problem that knows an instance unsolvable without searching (a
+/// sliding puzzle's parity) thus reports no search memory.
 pub fn unsolvable(stats: Stats, why: &str) -> Answer {
+    search_ends();
     let mut a = Answer::new(Status::Unsolvable, stats);
     a.lines.push(why.to_owned());
     a.key = Some("unsolvable".to_owned());
     a
 }
 
-/// A stopped search's answer: `stopped by the node limit before an answer`.
+/// A stopped search's answer: `stopped by the node limit before an answer`. Marks the end of
+/// the search ([`search_ends`]).
 pub fn stopped(kind: LimitKind, stats: Stats) -> Answer {
+    search_ends();
     let mut a = Answer::new(Status::Stopped(kind), stats);
     a.lines
         .push(format!("stopped by the {kind} before an answer"));

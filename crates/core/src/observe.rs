@@ -13,7 +13,7 @@
 //! [`active`](SearchObserver::active) is a constant `false`: each report sits behind
 //! `if observer.active()`, which the compiler removes with the code that builds the event.
 //! (Measured with callgrind: `benches/README.md`, "Issue 17: trace hook cost": IDA* and
-//! alpha-beta within 0.02% of their instructions before the hook, the 8-puzzle's A* 1.5%.)
+//! alpha-beta within 0.02% of their instructions before the hook, the 8-puzzle's A* 0.04%.)
 //!
 //! Drivers that reach the algorithms through code they do not own (a problem's
 //! [`crate::Description::solve`]) cannot pass an observer of their own type; they put a
