@@ -379,13 +379,10 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             );
         }
         let found = match algo {
-            // The crate's solver: the core's alpha-beta, table and null-window narrowing. MTD(f)
-            // is that narrowing: the catalogue's unbounded bisection values one child of
-            // Test_L3_R1's first position wrongly (see the ignored test
-            // `catalogue_mtdf_values_every_column_like_minimax`), so it is not run here.
-            GameAlgorithm::Alphabeta | GameAlgorithm::Mtdf => {
-                self.solve_alphabeta(job, rules, limits)
-            }
+            // The crate's solver: the core's alpha-beta, a fixed table and null-window
+            // bisection. The other solvers (MTD(f) included) run as the catalogue has them,
+            // column by column.
+            GameAlgorithm::Alphabeta => self.solve_alphabeta(job, rules, limits),
             other => self.solve_each_column(job, rules, other, limits),
         };
         let f = match found {
@@ -656,7 +653,11 @@ mod tests {
                 let best = |a: &Answer| a.fields.iter().find(|f| f.0 == "best").cloned();
                 assert_eq!(best(&ab), best(&mm), "{line} {h}");
                 // The other catalogue solvers run as themselves, column by column.
-                for other in [GameAlgorithm::Pvs, GameAlgorithm::AlphabetaAspiration(1)] {
+                for other in [
+                    GameAlgorithm::Pvs,
+                    GameAlgorithm::Mtdf,
+                    GameAlgorithm::AlphabetaAspiration(1),
+                ] {
                     let o = g.solve(&job, Algorithm::Game(other), h, &Limits::none());
                     assert_eq!(o.key, p.expected, "{line} {h} {other}");
                     let col = |a: &Answer| a.fields.iter().find(|f| f.0 == "columns").cloned();
@@ -672,12 +673,9 @@ mod tests {
         assert_eq!(checked, 20);
     }
 
-    /// A known bug, kept as its reproduction: the catalogue's MTD(f) without a value range
-    /// (bisection of the whole range) values column 7 of Test_L3_R1's first position -1,
-    /// where minimax and alpha-beta say -2. Run: `cargo test -p searchlab-connect4 --lib --
-    /// --ignored catalogue_mtdf`.
+    /// Issue 16's bug, fixed: the catalogue's MTD(f) took the game's bounds of a NON-terminal
+    /// position for column 7's child, which is finished, and clamped its value -2 to -1.
     #[test]
-    #[ignore = "known bug in the catalogue's unbounded MTD(f) on Connect Four"]
     fn catalogue_mtdf_values_every_column_like_minimax() {
         let g = game(&["all-moves"]);
         let line = include_str!("../../../puzzles/connect4/Test_L3_R1")

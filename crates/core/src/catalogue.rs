@@ -694,19 +694,7 @@ impl GameAlgorithm {
                 Pvs::new(pvs).search(game, root, eval)
             }
             Self::Mtdf => {
-                let unbounded = (-INFINITY, INFINITY);
-                let bounded = if config.value_range == unbounded {
-                    game.value_bounds(root)
-                } else {
-                    Some(config.value_range)
-                };
-                // A known range: MTD(f) from 0; none: bisection of the whole range
-                // (-INFINITY, INFINITY), O(log range) = 32 tests at most even when the value
-                // is far from any guess (the driver's arithmetic is overflow-free there).
-                let (range, narrowing) = match bounded {
-                    Some((lo, hi)) if lo < hi => ((lo, hi), Narrowing::Mtdf { guess: 0 }),
-                    _ => (unbounded, Narrowing::Bisect),
-                };
+                let (range, narrowing) = mtdf_range(game, root, config.value_range);
                 let mut search = AlphaBeta::new(config.clone().with_table(true));
                 mtdf(&mut search, game, root, eval, range, narrowing)
             }
@@ -749,6 +737,44 @@ impl GameAlgorithm {
             }
             other => Err(format!("{other} takes no parameter")),
         }
+    }
+}
+
+/// The range and narrowing the catalogue's MTD(f) tests `root` with, given the configuration's
+/// `value_range`.
+///
+/// A configured range is every value's, so an answer at either end is exact: MTD(f) from 0
+/// over it. Else the game's bounds of the root ([`Game::value_bounds`]), which its contract
+/// gives for a NON-terminal state only: Connect Four computes them from the stone count,
+/// and on a finished position (a child that ends the game) they exclude its value, which was
+/// then clamped into them (issue 16: column 7 of Test_L3_R1's first position valued -1, not
+/// -2). They bound this root's value but not every value of the game, so the range is widened
+/// by one on each side: an answer AT a bound is then strictly inside and exact (one more
+/// null-window test at most, answered at the root's children by their own bounds). With no
+/// bounds known: bisection of the whole range, 32 tests at most however far the value is from
+/// any guess (the driver's arithmetic is overflow-free there).
+fn mtdf_range<G: Game + ?Sized>(
+    game: &G,
+    root: &G::State,
+    value_range: (Value, Value),
+) -> ((Value, Value), Narrowing) {
+    let unbounded = (-INFINITY, INFINITY);
+    if value_range != unbounded && value_range.0 < value_range.1 {
+        return (value_range, Narrowing::Mtdf { guess: 0 });
+    }
+    let bounds = if game.terminal_value(root).is_some() {
+        None
+    } else {
+        game.value_bounds(root)
+    };
+    match bounds {
+        Some((lo, hi)) if lo <= hi => {
+            // Game values lie strictly inside (-INFINITY, INFINITY): no overflow, and the
+            // widened range stays within the driver's.
+            let range = (lo.saturating_sub(1).max(-INFINITY), hi.saturating_add(1));
+            (range, Narrowing::Mtdf { guess: 0 })
+        }
+        _ => (unbounded, Narrowing::Bisect),
     }
 }
 
