@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
-    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, Note,
-    OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
+    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
+    Note, OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
 };
 
 use crate::{
@@ -113,7 +113,7 @@ impl Connect4Game {
         &self,
         job: &Job,
         rules: Rules,
-        algo: GameAlgorithm,
+        algo: GameSolver,
         limits: &Limits,
     ) -> Result<Found, (SolveError, Stats)> {
         let start = std::time::Instant::now();
@@ -364,25 +364,28 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             unreachable!("a game lists only game algorithms")
         };
         let rules = rules_of(heuristic);
-        if let GameAlgorithm::Mcts(params) = algo {
-            // MCTS chooses a column and proves no value: its own answer, over the plain
-            // rules (every legal column), columns numbered from 1.
-            let game = Connect4::new(self.board.clone(), Rules::Plain);
-            let eval = |_: &Position| -> Value { 0 };
-            return searchlab_core::describe::mcts_answer(
-                &game,
-                &job.position,
-                &eval,
-                &params,
-                limits,
-                |c| (c + 1).to_string(),
-            );
-        }
-        let found = match algo {
+        let solver = match algo.solver() {
+            Ok(solver) => solver,
+            Err(params) => {
+                // MCTS chooses a column and proves no value: its own answer, over the plain
+                // rules (every legal column), columns numbered from 1.
+                let game = Connect4::new(self.board.clone(), Rules::Plain);
+                let eval = |_: &Position| -> Value { 0 };
+                return searchlab_core::describe::mcts_answer(
+                    &game,
+                    &job.position,
+                    &eval,
+                    &params,
+                    limits,
+                    |c| (c + 1).to_string(),
+                );
+            }
+        };
+        let found = match solver {
             // The crate's solver: the core's alpha-beta, a fixed table and null-window
             // bisection. The other solvers (MTD(f) included) run as the catalogue has them,
             // column by column.
-            GameAlgorithm::Alphabeta => self.solve_alphabeta(job, rules, limits),
+            GameSolver::Alphabeta => self.solve_alphabeta(job, rules, limits),
             other => self.solve_each_column(job, rules, other, limits),
         };
         let f = match found {
@@ -683,8 +686,8 @@ mod tests {
             .next();
         let job = g.parse_line(1, line.unwrap()).instance.unwrap();
         let rules = rules_of("threats");
-        let mtdf = g.solve_each_column(&job, rules, GameAlgorithm::Mtdf, &Limits::none());
-        let minimax = g.solve_each_column(&job, rules, GameAlgorithm::Minimax, &Limits::none());
+        let mtdf = g.solve_each_column(&job, rules, GameSolver::Mtdf, &Limits::none());
+        let minimax = g.solve_each_column(&job, rules, GameSolver::Minimax, &Limits::none());
         let columns = |f: Result<Found, _>| f.ok().map(|f| f.columns);
         assert_eq!(columns(mtdf), columns(minimax));
     }

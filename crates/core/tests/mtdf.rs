@@ -10,7 +10,7 @@ mod common;
 use common::{Graph, ScoredPile, random_dag, random_tree};
 use proptest::prelude::*;
 use searchlab_core::{
-    AlphaBeta, AlphaBetaConfig, Bound, Evaluator, Game, GameAlgorithm, INFINITY, Limits, Narrowing,
+    AlphaBeta, AlphaBetaConfig, Bound, Evaluator, Game, GameSolver, INFINITY, Limits, Narrowing,
     Player, Value, minimax, mtdf,
 };
 
@@ -135,7 +135,7 @@ where
                 }
             }
         }
-        let run = GameAlgorithm::Mtdf.run(game, root, eval, config);
+        let run = GameSolver::Mtdf.run(game, root, eval, config);
         let got = run.outcome.solution().expect("no limits");
         assert_eq!(
             (got.value, got.bound),

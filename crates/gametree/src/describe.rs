@@ -317,18 +317,21 @@ looked at.";
             .with_limits(limits.clone())
             .with_table(false);
         let no_eval = |_: &usize| 0;
-        if let GameAlgorithm::Mcts(params) = algo {
-            // MCTS chooses a move and proves no value: its own answer, moves by path name.
-            return searchlab_core::describe::mcts_answer(
-                tree,
-                &0,
-                &no_eval,
-                &params,
-                limits,
-                |m| tree.path_name(&[*m]),
-            );
-        }
-        let run = algo.run(tree, &0, &no_eval, &config);
+        let solver = match algo.solver() {
+            Ok(solver) => solver,
+            Err(params) => {
+                // MCTS chooses a move and proves no value: its own answer, moves by path name.
+                return searchlab_core::describe::mcts_answer(
+                    tree,
+                    &0,
+                    &no_eval,
+                    &params,
+                    limits,
+                    |m| tree.path_name(&[*m]),
+                );
+            }
+        };
+        let run = solver.run(tree, &0, &no_eval, &config);
         if let GameOutcome::Stopped { limit, .. } = run.outcome {
             return searchlab_core::describe::stopped(limit, run.stats);
         }
