@@ -130,7 +130,13 @@ struct Half<S, A, C, I> {
     /// Open nodes by g.
     by_g: Queue<C>,
     open: usize,
+    /// The three minima, kept while this half is not touched: each step expands in one
+    /// half only, so the other's are read again unchanged (a look-up of each top node saved).
+    mins: Option<Mins<C>>,
 }
+
+/// A half's smallest priority (with its node), smallest f and smallest g.
+type Mins<C> = ((C, u32), C, C);
 
 impl<S, A, C: Cost, I> Half<S, A, C, I> {
     fn priority(node: &Node<S, A, C>) -> C {
@@ -148,6 +154,18 @@ impl<S, A, C: Cost, I> Half<S, A, C, I> {
 
     fn entries(&self) -> usize {
         self.by_priority.held + self.by_f.held + self.by_g.held
+    }
+
+    /// [`Half::mins`]'s value, computed when the half changed since; `None` when its open
+    /// list is empty.
+    fn mins(&mut self) -> Option<Mins<C>> {
+        if self.mins.is_none() {
+            let pr = self.by_priority.min(&self.nodes)?;
+            let f = self.by_f.min(&self.nodes).expect("open").0;
+            let g = self.by_g.min(&self.nodes).expect("open").0;
+            self.mins = Some((pr, f, g));
+        }
+        self.mins
     }
 }
 
@@ -372,6 +390,7 @@ where
         by_f: Queue::new(),
         by_g: Queue::new(),
         open: 0,
+        mins: None,
     };
     let mut halves = [new_half(forward_index), new_half(backward_index)];
     let mut cut = false;
@@ -413,18 +432,11 @@ where
     let mut improvements = 0u32;
     loop {
         let [forward, backward] = &mut halves;
-        let mins = (
-            forward.by_priority.min(&forward.nodes),
-            backward.by_priority.min(&backward.nodes),
-        );
-        let (Some((pr_f, id_f)), Some((pr_b, id_b))) = mins else {
+        let (Some(at_f), Some(at_b)) = (forward.mins(), backward.mins()) else {
             break;
         };
-        let key = |(key, _): (P::Cost, u32)| key;
-        let f_f = forward.by_f.min(&forward.nodes).map(key).expect("open");
-        let f_b = backward.by_f.min(&backward.nodes).map(key).expect("open");
-        let g_f = forward.by_g.min(&forward.nodes).map(key).expect("open");
-        let g_b = backward.by_g.min(&backward.nodes).map(key).expect("open");
+        let ((pr_f, id_f), f_f, g_f) = at_f;
+        let ((pr_b, id_b), f_b, g_b) = at_b;
         let c = pr_f.min(pr_b);
         if let Some((u, _, _)) = best
             && u <= c.max(f_f).max(f_b).max(g_f.saturating_add(g_b))
@@ -439,6 +451,7 @@ where
         };
         let id = if side == 0 { id_f } else { id_b };
         this.by_priority.pop_min();
+        this.mins = None;
         if let Some(kind) = budget.check(stats.expanded) {
             return finish(Outcome::Stopped(kind), stats, &budget);
         }
