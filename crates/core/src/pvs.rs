@@ -20,7 +20,7 @@ use crate::table::TranspositionTable;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvsConfig {
     /// `max_cost` is the depth limit in plies (none: to the end of the game); `max_expanded`,
-    /// `timeout` and `cancel` stop a search with [`GameOutcome::Stopped`].
+    /// `timeout` and `cancel` stop a search with [`GameOutcome::Stopped`](crate::GameOutcome::Stopped).
     pub limits: Limits,
     /// Keep a transposition table (with bound types) within and across searches.
     pub table: bool,
@@ -230,7 +230,7 @@ impl<G: Game + ?Sized> Pvs<G> {
 /// * `game`, `root`: the game and the position to value.
 /// * `eval`: the evaluation of positions at the depth limit.
 /// * `limits`: `max_cost` is the depth limit in plies; `max_expanded`, `timeout` and `cancel`
-///   stop the search with [`GameOutcome::Stopped`].
+///   stop the search with [`GameOutcome::Stopped`](crate::GameOutcome::Stopped).
 ///
 /// # Returns
 /// The value (from Max's point of view), the best move and principal variation, and the
