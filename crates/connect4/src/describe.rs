@@ -6,7 +6,9 @@
 //! `alphabeta` is the crate's [`Solver`] (null-window tests of the core's alpha-beta driven by
 //! [`searchlab_core::mtdf()`], with a fixed-size table); `minimax` is the core's plain minimax,
 //! which visits every move of every position: it is refused on positions with more than
-//! [`MINIMAX_MAX_EMPTY`] empty cells.
+//! [`MINIMAX_MAX_EMPTY`] empty cells. `pvs`, `mtdf` and `alphabeta:aspiration=W` run as the
+//! core's catalogue has them, on each column's child; `mcts` chooses a column and proves no
+//! value.
 
 use std::path::Path;
 use std::sync::Mutex;
