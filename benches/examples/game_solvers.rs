@@ -16,8 +16,8 @@ use std::time::Instant;
 
 use searchlab_connect4::{Board as C4Board, Connect4, Position as C4Position, Rules};
 use searchlab_core::{
-    AlphaBeta, AlphaBetaConfig, Evaluator, Game, GameAlgorithm, GameOutcome, GameResult, Limits,
-    Pvs, PvsConfig, Stats, minimax,
+    AlphaBeta, AlphaBetaConfig, Evaluator, Game, GameOutcome, GameResult, GameSolver, Limits, Pvs,
+    PvsConfig, Stats, minimax,
 };
 use searchlab_tictactoe::{Board, Geometry, SeedEval, TicTacToe, WIN};
 use searchlab_triangle::{Position, TriangleWar};
@@ -57,7 +57,7 @@ fn run_pvs<G: Game, E: Evaluator<G>>(
 /// A catalogue solver (MTD(f), alpha-beta with aspiration windows) with the table, the value
 /// range and, when `iterative`, iterative deepening.
 fn run_catalogue<G: Game, E: Evaluator<G>>(
-    algo: GameAlgorithm,
+    algo: GameSolver,
     iterative: bool,
     range: (i32, i32),
 ) -> impl Fn(&G, &G::State, &E, &Limits) -> GameResult<G::Move> {
@@ -94,17 +94,17 @@ fn solvers<'a, G: Game + 'a, E: Evaluator<G> + 'a>(
     v.push(("pvs (table)".into(), Box::new(run_pvs(true, range))));
     v.push((
         "mtdf (table)".into(),
-        Box::new(run_catalogue(GameAlgorithm::Mtdf, false, range)),
+        Box::new(run_catalogue(GameSolver::Mtdf, false, range)),
     ));
     v.push((
         "alphabeta iterative".into(),
-        Box::new(run_catalogue(GameAlgorithm::Alphabeta, true, range)),
+        Box::new(run_catalogue(GameSolver::Alphabeta, true, range)),
     ));
     for w in WINDOWS {
         v.push((
             format!("  + aspiration={w}"),
             Box::new(run_catalogue(
-                GameAlgorithm::AlphabetaAspiration(w),
+                GameSolver::AlphabetaAspiration(w),
                 true,
                 range,
             )),

@@ -6,7 +6,9 @@
 //! `alphabeta` is the crate's [`Solver`] (null-window tests of the core's alpha-beta driven by
 //! [`searchlab_core::mtdf()`], with a fixed-size table); `minimax` is the core's plain minimax,
 //! which visits every move of every position: it is refused on positions with more than
-//! [`MINIMAX_MAX_EMPTY`] empty cells.
+//! [`MINIMAX_MAX_EMPTY`] empty cells. `pvs`, `mtdf` and `alphabeta:aspiration=W` run as the
+//! core's catalogue has them, on each column's child; `mcts` chooses a column and proves no
+//! value.
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -14,8 +16,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 
 use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
-    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind, Limits, Note,
-    OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
+    Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
+    Note, OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
 };
 
 use crate::{
@@ -113,7 +115,7 @@ impl Connect4Game {
         &self,
         job: &Job,
         rules: Rules,
-        algo: GameAlgorithm,
+        algo: GameSolver,
         limits: &Limits,
     ) -> Result<Found, (SolveError, Stats)> {
         let start = std::time::Instant::now();
@@ -364,28 +366,28 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             unreachable!("a game lists only game algorithms")
         };
         let rules = rules_of(heuristic);
-        if let GameAlgorithm::Mcts(params) = algo {
-            // MCTS chooses a column and proves no value: its own answer, over the plain
-            // rules (every legal column), columns numbered from 1.
-            let game = Connect4::new(self.board.clone(), Rules::Plain);
-            let eval = |_: &Position| -> Value { 0 };
-            return searchlab_core::describe::mcts_answer(
-                &game,
-                &job.position,
-                &eval,
-                &params,
-                limits,
-                |c| (c + 1).to_string(),
-            );
-        }
-        let found = match algo {
-            // The crate's solver: the core's alpha-beta, table and null-window narrowing. MTD(f)
-            // is that narrowing: the catalogue's unbounded bisection values one child of
-            // Test_L3_R1's first position wrongly (see the ignored test
-            // `catalogue_mtdf_values_every_column_like_minimax`), so it is not run here.
-            GameAlgorithm::Alphabeta | GameAlgorithm::Mtdf => {
-                self.solve_alphabeta(job, rules, limits)
+        let solver = match algo.solver() {
+            Ok(solver) => solver,
+            Err(params) => {
+                // MCTS chooses a column and proves no value: its own answer, over the plain
+                // rules (every legal column), columns numbered from 1.
+                let game = Connect4::new(self.board.clone(), Rules::Plain);
+                let eval = |_: &Position| -> Value { 0 };
+                return searchlab_core::describe::mcts_answer(
+                    &game,
+                    &job.position,
+                    &eval,
+                    &params,
+                    limits,
+                    |c| (c + 1).to_string(),
+                );
             }
+        };
+        let found = match solver {
+            // The crate's solver: the core's alpha-beta, a fixed table and null-window
+            // bisection. The other solvers (MTD(f) included) run as the catalogue has them,
+            // column by column.
+            GameSolver::Alphabeta => self.solve_alphabeta(job, rules, limits),
             other => self.solve_each_column(job, rules, other, limits),
         };
         let f = match found {
@@ -656,7 +658,11 @@ mod tests {
                 let best = |a: &Answer| a.fields.iter().find(|f| f.0 == "best").cloned();
                 assert_eq!(best(&ab), best(&mm), "{line} {h}");
                 // The other catalogue solvers run as themselves, column by column.
-                for other in [GameAlgorithm::Pvs, GameAlgorithm::AlphabetaAspiration(1)] {
+                for other in [
+                    GameAlgorithm::Pvs,
+                    GameAlgorithm::Mtdf,
+                    GameAlgorithm::AlphabetaAspiration(1),
+                ] {
                     let o = g.solve(&job, Algorithm::Game(other), h, &Limits::none());
                     assert_eq!(o.key, p.expected, "{line} {h} {other}");
                     let col = |a: &Answer| a.fields.iter().find(|f| f.0 == "columns").cloned();
@@ -672,12 +678,9 @@ mod tests {
         assert_eq!(checked, 20);
     }
 
-    /// A known bug, kept as its reproduction: the catalogue's MTD(f) without a value range
-    /// (bisection of the whole range) values column 7 of Test_L3_R1's first position -1,
-    /// where minimax and alpha-beta say -2. Run: `cargo test -p searchlab-connect4 --lib --
-    /// --ignored catalogue_mtdf`.
+    /// Issue 16's bug, fixed: the catalogue's MTD(f) took the game's bounds of a NON-terminal
+    /// position for column 7's child, which is finished, and clamped its value -2 to -1.
     #[test]
-    #[ignore = "known bug in the catalogue's unbounded MTD(f) on Connect Four"]
     fn catalogue_mtdf_values_every_column_like_minimax() {
         let g = game(&["all-moves"]);
         let line = include_str!("../../../puzzles/connect4/Test_L3_R1")
@@ -685,8 +688,8 @@ mod tests {
             .next();
         let job = g.parse_line(1, line.unwrap()).instance.unwrap();
         let rules = rules_of("threats");
-        let mtdf = g.solve_each_column(&job, rules, GameAlgorithm::Mtdf, &Limits::none());
-        let minimax = g.solve_each_column(&job, rules, GameAlgorithm::Minimax, &Limits::none());
+        let mtdf = g.solve_each_column(&job, rules, GameSolver::Mtdf, &Limits::none());
+        let minimax = g.solve_each_column(&job, rules, GameSolver::Minimax, &Limits::none());
         let columns = |f: Result<Found, _>| f.ok().map(|f| f.columns);
         assert_eq!(columns(mtdf), columns(minimax));
     }

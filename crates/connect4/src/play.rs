@@ -196,7 +196,7 @@ fn odd_rows(b: &Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use searchlab_core::{AlphaBetaConfig, GameAlgorithm};
+    use searchlab_core::{AlphaBetaConfig, GameSolver};
 
     fn game() -> PlayGame {
         PlayGame::new(Board::standard())
@@ -253,7 +253,7 @@ mod tests {
             checked += 1;
             let pos = g.board().parse(&case.moves).unwrap();
             let config = AlphaBetaConfig::new().with_value_range(-g.max_value(), g.max_value());
-            let run = GameAlgorithm::Alphabeta.run(&g, &pos, &Threats, &config);
+            let run = GameSolver::Alphabeta.run(&g, &pos, &Threats, &config);
             let value = run.outcome.value().unwrap();
             let mover_score = match g.to_move(&pos) {
                 Player::Max => value,

@@ -165,6 +165,9 @@ pub struct AlphaBeta<G: Game + ?Sized> {
     table: TranspositionTable<G::State>,
     bufs: Vec<Vec<G::Move>>,
     pvs: Vec<Vec<G::Move>>,
+    /// Principal variation search: every move after a node's first is searched with a null
+    /// window first ([`crate::Pvs`] is this searcher with it on).
+    scout: bool,
 }
 
 impl<G: Game + ?Sized> AlphaBeta<G> {
@@ -175,6 +178,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             table: TranspositionTable::new(),
             bufs: Vec::new(),
             pvs: Vec::new(),
+            scout: false,
         }
     }
 
@@ -185,7 +189,14 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             table,
             bufs: Vec::new(),
             pvs: Vec::new(),
+            scout: false,
         }
+    }
+
+    /// The same searcher doing principal variation search ([`crate::Pvs`]'s engine).
+    pub(crate) fn scouting(mut self) -> Self {
+        self.scout = true;
+        self
     }
 
     /// The settings.
@@ -331,7 +342,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
     {
         let (lo, hi) = self.config.value_range;
         let depth = self.config.depth();
-        let mut engine = self.engine(game, eval, observer);
+        let mut engine = self.engine::<false, E, O>(game, eval, observer);
         engine.stats.generated = 1;
         let mut root_moves = Vec::new();
         let mut best: Option<(Value, Vec<G::Move>)> = None;
@@ -438,12 +449,12 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         GameResult { outcome, stats }
     }
 
-    fn engine<'a, E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
+    fn engine<'a, const PVS: bool, E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
         &'a mut self,
         game: &'a G,
         eval: &'a E,
         observer: &'a mut O,
-    ) -> Engine<'a, G, E, O> {
+    ) -> Engine<'a, G, E, O, PVS> {
         // The memory limit caps the growing table: past it, new positions are not stored.
         if let Some(bytes) = self.config.limits.max_memory {
             self.table.cap_bytes(bytes);
@@ -461,8 +472,26 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         }
     }
 
-    /// One search (or one iterative-deepening series) of `root` with the window `(alpha, beta)`.
+    /// One search (or one iterative-deepening series) of `root` with the window `(alpha, beta)`,
+    /// by alpha-beta or PVS (one engine each, compiled apart: alpha-beta's carries no test of
+    /// the switch).
     fn run<E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
+        &mut self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        alpha: Value,
+        beta: Value,
+        observer: &mut O,
+    ) -> GameResult<G::Move> {
+        if self.scout {
+            self.run_with::<true, E, O>(game, root, eval, alpha, beta, observer)
+        } else {
+            self.run_with::<false, E, O>(game, root, eval, alpha, beta, observer)
+        }
+    }
+
+    fn run_with<const PVS: bool, E: Evaluator<G> + ?Sized, O: GameObserver<G::State> + ?Sized>(
         &mut self,
         game: &G,
         root: &G::State,
@@ -475,10 +504,10 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         let depth = self.config.depth();
         let iterative = self.config.iterative;
         let aspiration = self.config.aspiration.filter(|_| iterative);
-        let mut engine = self.engine(game, eval, observer);
+        let mut engine = self.engine::<PVS, E, O>(game, eval, observer);
         let mut searches = 0u32;
         // Tells the observer of each search of the root, with its window.
-        let mut announce = |engine: &mut Engine<'_, G, E, O>, depth: u32, alpha, beta| {
+        let mut announce = |engine: &mut Engine<'_, G, E, O, PVS>, depth: u32, alpha, beta| {
             if engine.observer.active() {
                 searches += 1;
                 engine.observer.event(GameEvent::NewBound {
@@ -660,7 +689,9 @@ fn is_sentinel(value: Value) -> bool {
     value.unsigned_abs() >= INFINITY.unsigned_abs()
 }
 
-struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized> {
+/// The search of one node and its subtree: alpha-beta, or with `PVS` principal variation
+/// search (null windows after the first move, [`Engine::scout`]).
+struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized, const PVS: bool> {
     game: &'a G,
     eval: &'a E,
     observer: &'a mut O,
@@ -676,7 +707,7 @@ struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized> {
     stats: Stats,
 }
 
-impl<G, E, O> Engine<'_, G, E, O>
+impl<G, E, O, const PVS: bool> Engine<'_, G, E, O, PVS>
 where
     G: Game + ?Sized,
     E: Evaluator<G> + ?Sized,
@@ -780,7 +811,10 @@ where
         // What the game knows of the value without searching (it holds under every depth
         // limit, so the answers below are complete: height 0). The window is narrowed to one
         // past each bound, so that a result AT a bound still lands inside and is stored exact.
-        if ply > 0
+        // PVS has never used them (its node counts are those of its own engine before the
+        // two were folded into one; turning them on is a separate change).
+        if !PVS
+            && ply > 0
             && let Some((lo, hi)) = self.game.value_bounds(state)
         {
             if lo >= beta || lo == hi {
@@ -956,7 +990,12 @@ where
             };
             let child = self.game.play(state, &moves[i]);
             self.stats.generated += 1;
-            let node = match self.search(&child, child_depth, alpha, beta, ply + 1) {
+            let searched = if PVS && k > 0 {
+                self.scout(&child, child_depth, alpha, beta, maximising, ply)
+            } else {
+                self.search(&child, child_depth, alpha, beta, ply + 1)
+            };
+            let node = match searched {
                 Ok(node) => node,
                 Err(limit) => {
                     outcome = Err(limit);
@@ -1038,5 +1077,57 @@ where
             value: best,
             height,
         })
+    }
+
+    /// PVS: a later move of a node whose window is `(alpha, beta)` (already raised or
+    /// lowered by the earlier moves): first the null-window test "does it beat the best so
+    /// far?", then, only if it does and the window leaves room, a re-search for its value.
+    ///
+    /// Fail-soft makes both answers bounds on the same true value (the searches are
+    /// consistent: one depth limit, one evaluator, depth-exact table entries), so the
+    /// re-search may start at the null window's result instead of at `alpha`. The child's
+    /// principal variation is the last search's.
+    fn scout(
+        &mut self,
+        child: &G::State,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+        maximising: bool,
+        ply: usize,
+    ) -> Result<Node, LimitKind> {
+        if i64::from(beta) - i64::from(alpha) <= 1 {
+            // The window is already null: nothing to scout.
+            return self.search(child, depth, alpha, beta, ply + 1);
+        }
+        let join = |a: u32, b: u32| {
+            if a == INCOMPLETE || b == INCOMPLETE {
+                INCOMPLETE
+            } else {
+                a.max(b)
+            }
+        };
+        if maximising {
+            let test = self.search(child, depth, alpha, alpha + 1, ply + 1)?;
+            if test.value <= alpha || test.value >= beta {
+                // Not better than the best so far, or good enough to cut: either way decided.
+                return Ok(test);
+            }
+            let exact = self.search(child, depth, test.value, beta, ply + 1)?;
+            Ok(Node {
+                value: exact.value.max(test.value),
+                height: join(test.height, exact.height),
+            })
+        } else {
+            let test = self.search(child, depth, beta - 1, beta, ply + 1)?;
+            if test.value >= beta || test.value <= alpha {
+                return Ok(test);
+            }
+            let exact = self.search(child, depth, alpha, test.value, ply + 1)?;
+            Ok(Node {
+                value: exact.value.min(test.value),
+                height: join(test.height, exact.height),
+            })
+        }
     }
 }

@@ -9,9 +9,11 @@
 //! `ALL`, one arm in `name`, `summary` and `run` (the compiler lists each place).
 //!
 //! Game algorithms are the solvers, which prove a position's value, and Monte Carlo tree
-//! search, which chooses a move and proves nothing ([`GameAlgorithm::proves_value`]): a driver
-//! runs a solver with [`GameAlgorithm::run`] and MCTS with [`MctsParams::run`] (or
-//! [`crate::describe::mcts_answer`]), and never compares MCTS's answer with a value.
+//! search, which chooses a move and proves nothing ([`GameAlgorithm::proves_value`]).
+//! [`GameAlgorithm::run`] runs either and says which answered ([`GameRun`]: a value, or MCTS's
+//! chosen move); a driver that compares values takes the solvers apart
+//! ([`GameAlgorithm::solver`], [`GameSolver::run`]) and answers MCTS with
+//! [`crate::describe::mcts_answer`], never comparing MCTS's answer with a value.
 //!
 //! An algorithm with a parameter carries it in its value, so that a name and its value are
 //! the same thing: `wastar` is weighted A* with weight 2 and `wastar:1.5` with weight 3/2,
@@ -56,7 +58,7 @@ use crate::mcts::{MctsConfig, MctsError, MctsResult, Rollout};
 use crate::mtdf::Narrowing;
 use crate::problem::{Heuristic, Problem};
 use crate::pvs::{Pvs, PvsConfig};
-use crate::stats::{Limits, SearchResult};
+use crate::stats::{Limits, SearchResult, Stats};
 use crate::wastar::Weight;
 use crate::{
     astar, beam, bfs, bibfs, dfbnb, fringe, greedy, idastar, iddfs, minimax, mm, mtdf, rbfs, ucs,
@@ -597,8 +599,7 @@ pub enum GameAlgorithm {
     Mtdf,
     /// Monte Carlo tree search ([`crate::mcts()`], UCT) with its settings
     /// (`mcts:playouts=N,...`): it chooses the most visited root move and proves no value, so
-    /// it runs through [`MctsParams::run`] (or [`crate::describe::mcts_answer`]), not
-    /// [`GameAlgorithm::run`].
+    /// [`GameAlgorithm::run`] gives its choice as [`GameRun::Chosen`].
     Mcts(MctsParams),
 }
 
@@ -655,64 +656,78 @@ impl GameAlgorithm {
         !matches!(self, Self::Mcts(_))
     }
 
-    /// Runs a solver from `root`, with `config`'s limits (minimax uses only those; PVS its
-    /// limits, table, deepening and value range; MTD(f) an alpha-beta searcher with this
-    /// configuration, its table always on since every test relies on the previous ones;
-    /// alpha-beta with aspiration windows this configuration with iterative deepening on).
+    /// The solver this algorithm is, or MCTS's settings when it is MCTS (which proves no
+    /// value): a driver that compares values takes the solvers and answers MCTS apart.
     ///
-    /// # Panics
-    /// With [`GameAlgorithm::Mcts`], which proves no value: run it with [`MctsParams::run`]
-    /// (a driver checks [`proves_value`](Self::proves_value) first).
+    /// ```
+    /// use searchlab_core::{GameAlgorithm, GameSolver, MctsParams};
+    /// assert_eq!(GameAlgorithm::Pvs.solver(), Ok(GameSolver::Pvs));
+    /// let mcts: GameAlgorithm = "mcts:seed=3".parse().unwrap();
+    /// assert!(matches!(mcts.solver(), Err(p) if p.seed == 3));
+    /// ```
+    pub fn solver(self) -> Result<GameSolver, MctsParams> {
+        Ok(match self {
+            Self::Minimax => GameSolver::Minimax,
+            Self::Alphabeta => GameSolver::Alphabeta,
+            Self::AlphabetaAspiration(delta) => GameSolver::AlphabetaAspiration(delta),
+            Self::Pvs => GameSolver::Pvs,
+            Self::Mtdf => GameSolver::Mtdf,
+            Self::Mcts(params) => return Err(params),
+        })
+    }
+
+    /// Runs the algorithm from `root` with `config`: a solver as [`GameSolver::run`] does
+    /// ([`GameRun::Solved`]); MCTS with its settings under `config.limits`
+    /// ([`MctsParams::run`]: the playouts cap the node limit, the depth limit does not apply),
+    /// giving its chosen move and visit counts ([`GameRun::Chosen`]) or, for settings it
+    /// refuses, the error ([`GameRun::Refused`]). Never panics.
+    ///
+    /// # Examples
+    /// ```
+    /// use searchlab_core::{AlphaBetaConfig, Game, GameAlgorithm, GameRun, Player, Value};
+    ///
+    /// /// Take 1 or 2 from a pile of 4; who takes the last stone wins.
+    /// struct Nim;
+    /// impl Game for Nim {
+    ///     type State = (u8, Player);
+    ///     type Move = u8;
+    ///     fn to_move(&self, s: &(u8, Player)) -> Player { s.1 }
+    ///     fn moves(&self, s: &(u8, Player), out: &mut Vec<u8>) {
+    ///         out.extend((1..=2).filter(|&t| t <= s.0))
+    ///     }
+    ///     fn play(&self, s: &(u8, Player), t: &u8) -> (u8, Player) { (s.0 - t, s.1.other()) }
+    ///     fn terminal_value(&self, s: &(u8, Player)) -> Option<Value> {
+    ///         // The player to move at an empty pile lost.
+    ///         (s.0 == 0).then(|| if s.1 == Player::Max { -1 } else { 1 })
+    ///     }
+    /// }
+    /// let root = (4, Player::Max);
+    /// let eval = |_: &(u8, Player)| 0;
+    /// for algo in GameAlgorithm::ALL {
+    ///     match algo.run(&Nim, &root, &eval, &AlphaBetaConfig::new()) {
+    ///         GameRun::Solved(run) => assert_eq!(run.outcome.value(), Some(1), "{algo}"),
+    ///         GameRun::Chosen(run) => assert_eq!(run.best, Some(1)), // leave 3
+    ///         GameRun::Refused(e) => panic!("{e}"),
+    ///     }
+    /// }
+    /// ```
     pub fn run<G, E>(
         self,
         game: &G,
         root: &G::State,
         eval: &E,
         config: &AlphaBetaConfig,
-    ) -> GameResult<G::Move>
+    ) -> GameRun<G::Move>
     where
         G: Game + ?Sized,
         E: Evaluator<G> + ?Sized,
     {
-        match self {
-            Self::Minimax => minimax(game, root, eval, &config.limits),
-            Self::Alphabeta => AlphaBeta::new(config.clone()).search(game, root, eval),
-            Self::AlphabetaAspiration(delta) => {
-                let config = config
-                    .clone()
-                    .with_iterative(true)
-                    .with_aspiration(Some(delta.max(1)));
-                AlphaBeta::new(config).search(game, root, eval)
-            }
-            Self::Pvs => {
-                let pvs = PvsConfig {
-                    limits: config.limits.clone(),
-                    table: config.table,
-                    iterative: config.iterative,
-                    value_range: config.value_range,
-                };
-                Pvs::new(pvs).search(game, root, eval)
-            }
-            Self::Mtdf => {
-                let unbounded = (-INFINITY, INFINITY);
-                let bounded = if config.value_range == unbounded {
-                    game.value_bounds(root)
-                } else {
-                    Some(config.value_range)
-                };
-                // A known range: MTD(f) from 0; none: bisection of the whole range
-                // (-INFINITY, INFINITY), O(log range) = 32 tests at most even when the value
-                // is far from any guess (the driver's arithmetic is overflow-free there).
-                let (range, narrowing) = match bounded {
-                    Some((lo, hi)) if lo < hi => ((lo, hi), Narrowing::Mtdf { guess: 0 }),
-                    _ => (unbounded, Narrowing::Bisect),
-                };
-                let mut search = AlphaBeta::new(config.clone().with_table(true));
-                mtdf(&mut search, game, root, eval, range, narrowing)
-            }
-            Self::Mcts(_) => {
-                panic!("GameAlgorithm::run: MCTS proves no value; run it with MctsParams::run")
-            }
+        match self.solver() {
+            Ok(solver) => GameRun::Solved(solver.run(game, root, eval, config)),
+            Err(params) => match params.run(game, root, eval, &config.limits) {
+                Ok(run) => GameRun::Chosen(run),
+                Err(e) => GameRun::Refused(e),
+            },
         }
     }
 
@@ -749,6 +764,180 @@ impl GameAlgorithm {
             }
             other => Err(format!("{other} takes no parameter")),
         }
+    }
+}
+
+/// A game algorithm that proves the value of a position: every [`GameAlgorithm`] but MCTS
+/// ([`GameAlgorithm::solver`]). Its [`run`](GameSolver::run) gives a value (or the limit that
+/// stopped it) for every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameSolver {
+    /// Plain minimax ([`minimax()`]).
+    Minimax,
+    /// Alpha-beta ([`AlphaBeta`]) with the configuration's table and deepening.
+    Alphabeta,
+    /// Alpha-beta with iterative deepening and aspiration windows of this half-width.
+    AlphabetaAspiration(Value),
+    /// Principal variation search ([`Pvs`]).
+    Pvs,
+    /// MTD(f) ([`mtdf()`]).
+    Mtdf,
+}
+
+impl From<GameSolver> for GameAlgorithm {
+    fn from(solver: GameSolver) -> GameAlgorithm {
+        match solver {
+            GameSolver::Minimax => GameAlgorithm::Minimax,
+            GameSolver::Alphabeta => GameAlgorithm::Alphabeta,
+            GameSolver::AlphabetaAspiration(delta) => GameAlgorithm::AlphabetaAspiration(delta),
+            GameSolver::Pvs => GameAlgorithm::Pvs,
+            GameSolver::Mtdf => GameAlgorithm::Mtdf,
+        }
+    }
+}
+
+impl fmt::Display for GameSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        GameAlgorithm::from(*self).fmt(f)
+    }
+}
+
+impl GameSolver {
+    /// Runs the solver from `root`, with `config`'s limits (minimax uses only those; PVS its
+    /// limits, table, deepening and value range; MTD(f) an alpha-beta searcher with this
+    /// configuration, its table always on since every test relies on the previous ones;
+    /// alpha-beta with aspiration windows this configuration with iterative deepening on).
+    ///
+    /// # Examples
+    /// ```
+    /// use searchlab_core::{AlphaBetaConfig, Game, GameSolver, Player, Value};
+    ///
+    /// /// One move to a leaf worth 7.
+    /// struct One;
+    /// impl Game for One {
+    ///     type State = bool;
+    ///     type Move = ();
+    ///     fn to_move(&self, _: &bool) -> Player { Player::Max }
+    ///     fn moves(&self, s: &bool, out: &mut Vec<()>) { if !*s { out.push(()) } }
+    ///     fn play(&self, _: &bool, _: &()) -> bool { true }
+    ///     fn terminal_value(&self, s: &bool) -> Option<Value> { s.then_some(7) }
+    /// }
+    /// let run = GameSolver::Mtdf.run(&One, &false, &|_: &bool| 0, &AlphaBetaConfig::new());
+    /// assert_eq!(run.outcome.value(), Some(7));
+    /// ```
+    pub fn run<G, E>(
+        self,
+        game: &G,
+        root: &G::State,
+        eval: &E,
+        config: &AlphaBetaConfig,
+    ) -> GameResult<G::Move>
+    where
+        G: Game + ?Sized,
+        E: Evaluator<G> + ?Sized,
+    {
+        match self {
+            Self::Minimax => minimax(game, root, eval, &config.limits),
+            Self::Alphabeta => AlphaBeta::new(config.clone()).search(game, root, eval),
+            Self::AlphabetaAspiration(delta) => {
+                let config = config
+                    .clone()
+                    .with_iterative(true)
+                    .with_aspiration(Some(delta.max(1)));
+                AlphaBeta::new(config).search(game, root, eval)
+            }
+            Self::Pvs => {
+                let pvs = PvsConfig {
+                    limits: config.limits.clone(),
+                    table: config.table,
+                    iterative: config.iterative,
+                    value_range: config.value_range,
+                };
+                Pvs::new(pvs).search(game, root, eval)
+            }
+            Self::Mtdf => {
+                let (range, narrowing) = mtdf_range(game, root, config.value_range);
+                let mut search = AlphaBeta::new(config.clone().with_table(true));
+                mtdf(&mut search, game, root, eval, range, narrowing)
+            }
+        }
+    }
+}
+
+/// What [`GameAlgorithm::run`] gives: a solver's value, or MCTS's choice (which proves no
+/// value), or MCTS's refusal of its settings.
+#[derive(Clone, Debug)]
+pub enum GameRun<M> {
+    /// A solver's outcome (the value, or the limit that stopped it) and statistics.
+    Solved(GameResult<M>),
+    /// MCTS's chosen move, visit counts and statistics.
+    Chosen(MctsResult<M>),
+    /// MCTS refused its settings ([`MctsError`]); nothing ran.
+    Refused(MctsError),
+}
+
+impl<M> GameRun<M> {
+    /// The solver's result, `None` for MCTS.
+    pub fn solved(self) -> Option<GameResult<M>> {
+        match self {
+            GameRun::Solved(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The value proved: a solver's when it was not stopped, never MCTS's.
+    pub fn value(&self) -> Option<Value> {
+        match self {
+            GameRun::Solved(run) => run.outcome.value(),
+            _ => None,
+        }
+    }
+
+    /// The run's statistics (`None` when MCTS refused to run).
+    pub fn stats(&self) -> Option<&Stats> {
+        match self {
+            GameRun::Solved(run) => Some(&run.stats),
+            GameRun::Chosen(run) => Some(&run.stats),
+            GameRun::Refused(_) => None,
+        }
+    }
+}
+
+/// The range and narrowing the catalogue's MTD(f) tests `root` with, given the configuration's
+/// `value_range`.
+///
+/// A configured range is every value's, so an answer at either end is exact: MTD(f) from 0
+/// over it. Else the game's bounds of the root ([`Game::value_bounds`]), which its contract
+/// gives for a NON-terminal state only: Connect Four computes them from the stone count,
+/// and on a finished position (a child that ends the game) they exclude its value, which was
+/// then clamped into them (issue 16: column 7 of Test_L3_R1's first position valued -1, not
+/// -2). They bound this root's value but not every value of the game, so the range is widened
+/// by one on each side: an answer AT a bound is then strictly inside and exact (one more
+/// null-window test at most, answered at the root's children by their own bounds). With no
+/// bounds known: bisection of the whole range, 32 tests at most however far the value is from
+/// any guess (the driver's arithmetic is overflow-free there).
+fn mtdf_range<G: Game + ?Sized>(
+    game: &G,
+    root: &G::State,
+    value_range: (Value, Value),
+) -> ((Value, Value), Narrowing) {
+    let unbounded = (-INFINITY, INFINITY);
+    if value_range != unbounded && value_range.0 < value_range.1 {
+        return (value_range, Narrowing::Mtdf { guess: 0 });
+    }
+    let bounds = if game.terminal_value(root).is_some() {
+        None
+    } else {
+        game.value_bounds(root)
+    };
+    match bounds {
+        Some((lo, hi)) if lo <= hi => {
+            // Game values lie strictly inside (-INFINITY, INFINITY): no overflow, and the
+            // widened range stays within the driver's.
+            let range = (lo.saturating_sub(1).max(-INFINITY), hi.saturating_add(1));
+            (range, Narrowing::Mtdf { guess: 0 })
+        }
+        _ => (unbounded, Narrowing::Bisect),
     }
 }
 

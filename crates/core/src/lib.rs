@@ -144,8 +144,8 @@ pub use beam::beam;
 pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
 pub use catalogue::{
-    Algorithm, GameAlgorithm, MctsParams, ParseAlgorithmError, Promise, SearchAlgorithm,
-    UnknownAlgorithm,
+    Algorithm, GameAlgorithm, GameRun, GameSolver, MctsParams, ParseAlgorithmError, Promise,
+    SearchAlgorithm, UnknownAlgorithm,
 };
 pub use describe::{
     Answer, Description, Field, Judge, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,

@@ -288,7 +288,7 @@ mod tests {
 
     #[test]
     fn the_whole_value_range_does_not_overflow() {
-        use crate::catalogue::GameAlgorithm;
+        use crate::catalogue::GameSolver;
         let full = (-crate::INFINITY, crate::INFINITY);
         let eval = |_: &S| 0;
         for seed in 0..30 {
@@ -316,7 +316,7 @@ mod tests {
                 }
             }
             // The catalogue's MTD(f), with no value range known, searches the whole range.
-            let run = GameAlgorithm::Mtdf.run(&game, &root, &eval, &AlphaBetaConfig::new());
+            let run = GameSolver::Mtdf.run(&game, &root, &eval, &AlphaBetaConfig::new());
             let got = run.outcome.solution().unwrap();
             assert_eq!((got.value, got.bound), (exact, Bound::Exact), "{seed}");
         }

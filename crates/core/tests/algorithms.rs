@@ -212,6 +212,17 @@ proptest! {
         }
     }
 
+    /// Costs of tens of thousands: MM's priorities pass its bucket range (2^16), so its queues
+    /// mix buckets and the heap above them; it stays optimal.
+    #[test]
+    fn mm_is_optimal_when_priorities_pass_the_buckets((g, noise) in random_graph(0..40_000)) {
+        let expected = distances_from(&g, 0)[g.goal];
+        let h = Noisy::new(&g, 0, &noise);
+        let none = Limits::none();
+        check(&g, "mm", &mm(&g, &0, &h, &none).unwrap(), expected)?;
+        check(&g, "mm0", &mm(&g, &0, &Zero, &none).unwrap(), expected)?;
+    }
+
     /// Unit costs: bidirectional BFS, BFS, UCS and MM give the fewest actions.
     #[test]
     fn unit_cost_algorithms_agree((g, noise) in random_graph(1..2)) {

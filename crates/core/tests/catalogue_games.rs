@@ -38,7 +38,7 @@ fn check<G: Game>(game: &G, root: &G::State, eval: &dyn Fn(&G::State) -> Value, 
                     .with_limits(limits.clone())
                     .with_table(table)
                     .with_iterative(iterative);
-                let got = algo.run(game, root, &eval, &config).outcome.value();
+                let got = algo.run(game, root, &eval, &config).value();
                 assert_eq!(
                     got, exact,
                     "{what}: {algo} (table {table}, iterative {iterative}, depth {depth:?})"
@@ -199,4 +199,49 @@ fn mcts_settings_that_the_search_refuses_are_an_answer_not_a_panic() {
     });
     assert_eq!(a.key, None);
     assert!(a.lines[0].starts_with("refused:"), "{a:?}");
+}
+
+/// The library's one entry point never panics: `run` gives a solver's value, MCTS's chosen
+/// move with its visits (the same as `MctsParams::run`), or MCTS's refusal of settings a
+/// library user built by hand.
+#[test]
+fn run_answers_every_algorithm_without_panicking() {
+    use searchlab_core::{GameRun, MctsError};
+    let game = Ttt::new(3, 3);
+    let eval = open_lines(&game);
+    let root = game.parse("xx./oo./...");
+    let config = AlphaBetaConfig::new();
+    let exact = minimax(&game, &root, &eval, &Limits::none())
+        .outcome
+        .value();
+    for algo in GameAlgorithm::ALL {
+        match (algo.solver(), algo.run(&game, &root, &eval, &config)) {
+            (Ok(solver), GameRun::Solved(run)) => {
+                assert_eq!(run.outcome.value(), exact, "{algo}");
+                assert_eq!(GameAlgorithm::from(solver), algo);
+                assert_eq!(solver.to_string(), algo.to_string());
+            }
+            (Err(params), GameRun::Chosen(run)) => {
+                let direct = params.run(&game, &root, &eval, &Limits::none()).unwrap();
+                assert_eq!(run.best, Some(2), "the winning square");
+                assert_eq!(run.best, direct.best);
+                assert_eq!(run.root_moves, direct.root_moves);
+                assert_eq!(run.playouts, params.playouts.get());
+                assert_eq!(run.stats.expanded, direct.stats.expanded);
+            }
+            (solver, run) => panic!("{algo}: {solver:?} but {run:?}"),
+        }
+    }
+    assert_eq!(
+        GameAlgorithm::Pvs.run(&game, &root, &eval, &config).value(),
+        exact
+    );
+    let mut bad = MctsParams::DEFAULT;
+    bad.exploration = -1.0;
+    let run = GameAlgorithm::Mcts(bad).run(&game, &root, &eval, &config);
+    assert!(matches!(
+        run,
+        GameRun::Refused(MctsError::BadExploration(_))
+    ));
+    assert!(run.value().is_none() && run.stats().is_none());
 }

@@ -283,7 +283,7 @@ fn game_searches_report_their_counts_and_are_unchanged() {
                 assert!(counts.windows >= 1);
                 // Every catalogue algorithm, through a tracer in the limits.
                 for algo in GameAlgorithm::ALL.into_iter().filter(|a| a.proves_value()) {
-                    let plain = timeless_game(algo.run(game, &0, &eval, &config));
+                    let plain = timeless_game(algo.run(game, &0, &eval, &config).solved().unwrap());
                     let seen = Arc::new(Mutex::new(Vec::new()));
                     let traced_config = config.clone().with_limits(
                         config
@@ -291,7 +291,8 @@ fn game_searches_report_their_counts_and_are_unchanged() {
                             .clone()
                             .with_trace(Trace::new(Names(seen.clone()))),
                     );
-                    let traced = timeless_game(algo.run(game, &0, &eval, &traced_config));
+                    let traced =
+                        timeless_game(algo.run(game, &0, &eval, &traced_config).solved().unwrap());
                     assert_eq!(plain.outcome, traced.outcome, "{algo} game {i}");
                     assert_eq!(plain.stats, traced.stats, "{algo} game {i}");
                     let names = seen.lock().unwrap();

@@ -318,25 +318,28 @@ looked at.";
             .with_limits(limits.clone())
             .with_table(false);
         let no_eval = |_: &usize| 0;
-        if let GameAlgorithm::Mcts(params) = algo {
-            // MCTS chooses a move and proves no value: its own answer, moves by path name.
-            return searchlab_core::describe::mcts_answer(
-                tree,
-                &0,
-                &no_eval,
-                &params,
-                limits,
-                |m| tree.path_name(&[*m]),
-            );
-        }
+        let solver = match algo.solver() {
+            Ok(solver) => solver,
+            Err(params) => {
+                // MCTS chooses a move and proves no value: its own answer, moves by path name.
+                return searchlab_core::describe::mcts_answer(
+                    tree,
+                    &0,
+                    &no_eval,
+                    &params,
+                    limits,
+                    |m| tree.path_name(&[*m]),
+                );
+            }
+        };
         let run = if config.limits.trace.is_some() {
             // Traced nodes by their paths (`2.2`), as the outline and the figures name them.
             let names: Vec<String> = (0..tree.len()).map(|n| tree.name(n)).collect();
             let show = |n: &usize| names[*n].clone();
             let game = ShowStates::new(tree, &show);
-            algo.run(&game, &game.wrap(0), &ShownEval(&no_eval), &config)
+            solver.run(&game, &game.wrap(0), &ShownEval(&no_eval), &config)
         } else {
-            algo.run(tree, &0, &no_eval, &config)
+            solver.run(tree, &0, &no_eval, &config)
         };
         if let GameOutcome::Stopped { limit, .. } = run.outcome {
             return searchlab_core::describe::stopped(limit, run.stats);

@@ -5,7 +5,7 @@
 use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_core::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
-    Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
+    GameSolver, Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
 };
 
 use searchlab_core::observe::{ShowStates, ShownEval};
@@ -113,7 +113,7 @@ impl TicTacToeGame {
     fn search(
         &self,
         job: &Job,
-        algo: GameAlgorithm,
+        algo: GameSolver,
         limits: &Limits,
     ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>) {
         if limits.trace.is_none() {
@@ -132,7 +132,7 @@ impl TicTacToeGame {
         game: &G,
         root: &G::State,
         eval: &E,
-        algo: GameAlgorithm,
+        algo: GameSolver,
         limits: &Limits,
     ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>)
     where
@@ -146,7 +146,7 @@ impl TicTacToeGame {
             .with_value_range(-WIN, WIN);
         // Alpha-beta keeps its searcher to value every root move on request; the others run
         // through the catalogue (minimax values every root move itself).
-        if algo != GameAlgorithm::Alphabeta {
+        if algo != GameSolver::Alphabeta {
             let result = algo.run(game, root, eval, &config);
             searchlab_core::describe::search_ends();
             let mut moves = match (&result.outcome, self.all_moves) {
@@ -415,17 +415,20 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             side: job.side,
         };
         self.draw_picture(job);
-        if let GameAlgorithm::Mcts(params) = algo {
-            // MCTS chooses a move and proves no value: its own answer.
-            return searchlab_core::describe::mcts_answer(
-                &job.game,
-                &job.board,
-                &SeedEval,
-                &params,
-                limits,
-                Square::to_string,
-            );
-        }
+        let algo = match algo.solver() {
+            Ok(solver) => solver,
+            Err(params) => {
+                // MCTS chooses a move and proves no value: its own answer.
+                return searchlab_core::describe::mcts_answer(
+                    &job.game,
+                    &job.board,
+                    &SeedEval,
+                    &params,
+                    limits,
+                    Square::to_string,
+                );
+            }
+        };
         let (result, moves) = self.search(job, algo, limits);
         let mut a = match &result.outcome {
             GameOutcome::Solved(s) => {

@@ -426,6 +426,7 @@ transposition table); minimax values the position alone.";
             | GameAlgorithm::Mtdf
             | GameAlgorithm::AlphabetaAspiration(_)),
         ) = algorithm
+            && let Ok(algo) = algo.solver()
         {
             // The catalogue's searches give the value and one principal variation, not every
             // move's value: the first move of the variation is one best move.
