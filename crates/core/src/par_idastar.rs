@@ -2,13 +2,14 @@
 //! each other when one runs out (work stealing from the shallowest open node); the answer and
 //! the node counts are those of the sequential [`crate::idastar()`].
 
-mod engine;
+pub(crate) mod engine;
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
+use crate::observe::NoObserver;
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 use engine::{Bound, Control, Engine, Level, Range, Signal, Step};
@@ -455,8 +456,9 @@ where
                     backoff: 0,
                 };
                 let min_split = if shared.eager { 0 } else { engine::MIN_SPLIT };
-                let mut engine = Engine::new(problem, heuristic, worker, Bound::Cost, bound)
-                    .with_min_split(min_split);
+                let mut engine =
+                    Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
+                        .with_min_split(min_split);
                 let step = match engine.control.before_piece() {
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
@@ -674,6 +676,8 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
 }
 
 impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
+    const SPLITS: bool = true;
+
     #[inline]
     fn before_expansion(&mut self, _expanded: u64) -> Signal {
         self.pending += 1;

@@ -1,16 +1,17 @@
-//! The bounded depth-first engine of iterative deepening, shared by the sequential and the
-//! parallel searches: one iteration below a node (or below a range of a node's children), in
-//! the problem's action order, with the counts of [`crate::idastar()`].
+//! The bounded depth-first engine of iterative deepening, shared by [`crate::idastar()`],
+//! [`crate::iddfs()`] and [`crate::par_idastar()`]: one iteration below a node (or below a
+//! range of a node's children), in the problem's action order, with the counts of
+//! [`crate::idastar()`] (Korf's convention).
 //!
-//! The engine is the loop of `idastar.rs`, with two additions that cost a few stores per node:
-//! a [`Control`] asked before each expansion (the sequential search's budget, or a parallel
-//! worker's limits, cancellation and requests for work), and a stack of frames (each open
-//! node's estimate and position among its children) from which the remaining siblings of the
-//! shallowest open node can be split off as a [`Range`] for another thread. `idastar.rs` keeps
-//! its own copy for now (it is being given observer hooks in another branch); it can call
-//! [`Engine::visit`] with a [`BudgetControl`] instead, as the test
-//! `sequential_driver_equals_idastar` here does.
+//! Beside the loop itself, a [`Control`] is asked before each expansion (the sequential
+//! search's budget, or a parallel worker's limits, cancellation and requests for work), an
+//! observer ([`crate::observe`]) is told each step when it is active, and, for controls that
+//! split work off ([`Control::SPLITS`]), a stack of frames (each open node's estimate and
+//! position among its children) is kept, from which the remaining siblings of open nodes can be
+//! cut off as [`Range`]s for other threads. The sequential search keeps no frames: its loop
+//! compiles to what `idastar.rs` had before it used this engine.
 
+use crate::observe::{NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::LimitKind;
 
@@ -20,10 +21,6 @@ pub(crate) enum Bound {
     /// f = g + h (IDA*).
     Cost,
     /// The number of actions (IDDFS); the heuristic is then zero.
-    #[cfg_attr(
-        not(test),
-        allow(dead_code, reason = "for IDDFS once idastar.rs uses this engine")
-    )]
     Depth,
 }
 
@@ -67,13 +64,16 @@ pub(crate) enum Signal {
     Stop(LimitKind),
     /// Give up this search.
     Abandon,
-    /// Split off the shallowest open node's remaining children ([`Control::share`]), then
-    /// expand.
+    /// Cut off work for other threads ([`Engine::split_off`], handed to [`Control::share`]),
+    /// then expand.
     Share,
 }
 
 /// Decides, before each expansion, whether the engine goes on, and receives split-off work.
 pub(crate) trait Control<P: Problem + ?Sized> {
+    /// Whether this control may answer [`Signal::Share`]: the engine keeps its frames (a few
+    /// stores per node) only then.
+    const SPLITS: bool;
     /// Called before each expansion, with the expansions this engine made so far.
     fn before_expansion(&mut self, expanded: u64) -> Signal;
     /// Receives the ranges split off after [`Signal::Share`], in the sequential order (the
@@ -85,13 +85,10 @@ pub(crate) trait Control<P: Problem + ?Sized> {
 }
 
 /// The sequential search's control: the budget of [`crate::Limits`], nothing shared.
-#[cfg_attr(
-    not(test),
-    allow(dead_code, reason = "for idastar.rs, which keeps its copy for now")
-)]
 pub(crate) struct BudgetControl(pub(crate) crate::stats::Budget);
 
 impl<P: Problem + ?Sized> Control<P> for BudgetControl {
+    const SPLITS: bool = false;
     #[inline]
     fn before_expansion(&mut self, expanded: u64) -> Signal {
         match self.0.check(expanded) {
@@ -132,13 +129,15 @@ struct Frame<C> {
     expanded_at: u64,
 }
 
-/// One depth-first search within a bound (one iteration, or one range of it).
-pub(crate) struct Engine<'a, P: Problem + ?Sized, H: ?Sized, K> {
+/// One depth-first search within a bound (one iteration, or one range of it); the sequential
+/// search sets [`Engine::bound`] anew for each iteration.
+pub(crate) struct Engine<'a, P: Problem + ?Sized, H: ?Sized, K, O> {
     problem: &'a P,
     heuristic: &'a H,
     pub(crate) control: K,
+    pub(crate) observer: O,
     bound_kind: Bound,
-    bound: Level<P::Cost>,
+    pub(crate) bound: Level<P::Cost>,
     /// The actions from the start to the current node.
     pub(crate) path: Vec<P::Action>,
     /// The actions of the nodes on the current path, each node's above its parent's.
@@ -156,17 +155,19 @@ pub(crate) struct Engine<'a, P: Problem + ?Sized, H: ?Sized, K> {
     min_split: u64,
 }
 
-impl<'a, P, H, K> Engine<'a, P, H, K>
+impl<'a, P, H, K, O> Engine<'a, P, H, K, O>
 where
     P: Problem + ?Sized,
     H: Heuristic<P> + ?Sized,
     K: Control<P>,
+    O: SearchObserver<P::State, P::Cost>,
 {
     /// An engine for one bound.
     pub(crate) fn new(
         problem: &'a P,
         heuristic: &'a H,
         control: K,
+        observer: O,
         bound_kind: Bound,
         bound: Level<P::Cost>,
     ) -> Self {
@@ -174,6 +175,7 @@ where
             problem,
             heuristic,
             control,
+            observer,
             bound_kind,
             bound,
             path: Vec::new(),
@@ -207,6 +209,10 @@ where
         last: Option<&P::Action>,
     ) -> Step<P::Cost> {
         if self.problem.is_goal(state) {
+            if self.observer.active() {
+                let view = NodeView::new(&*state, g, h, self.path.len() as u32);
+                self.observer.event(SearchEvent::Goal(view));
+            }
             return Step::Found;
         }
         match self.control.before_expansion(self.expanded) {
@@ -221,6 +227,10 @@ where
         let depth = self.path.len();
         self.expanded += 1;
         self.max_frontier = self.max_frontier.max(depth as u64 + 1);
+        if self.observer.active() {
+            let view = NodeView::new(&*state, g, h, depth as u32);
+            self.observer.event(SearchEvent::Expand(view));
+        }
         // This node's actions sit on top of one shared stack, above its ancestors' (children
         // push theirs above and truncate back), so no per-node buffer is taken or allocated.
         let first = self.actions.len();
@@ -262,6 +272,7 @@ where
         clippy::too_many_arguments,
         reason = "the loop's state, passed once per node"
     )]
+    #[inline]
     fn children(
         &mut self,
         state: &mut P::State,
@@ -273,20 +284,33 @@ where
         banned: Option<&P::Action>,
     ) -> Step<P::Cost> {
         let level = self.frames.len();
-        self.frames.push(Frame {
-            g,
-            h,
-            first,
-            pos: first,
-            end,
-            offset,
-            expanded_at: self.expanded,
-        });
+        if K::SPLITS {
+            self.frames.push(Frame {
+                g,
+                h,
+                first,
+                pos: first,
+                end,
+                offset,
+                expanded_at: self.expanded,
+            });
+        }
         let mut next: Option<Level<P::Cost>> = None;
         let mut result = None;
         let mut i = first;
-        while i < self.frames[level].end {
-            self.frames[level].pos = i;
+        loop {
+            // A split may lower the end of a node's children meanwhile.
+            let end = if K::SPLITS {
+                self.frames[level].end
+            } else {
+                end
+            };
+            if i >= end {
+                break;
+            }
+            if K::SPLITS {
+                self.frames[level].pos = i;
+            }
             let action = self.actions[i].clone();
             i += 1;
             let action = &action;
@@ -312,7 +336,9 @@ where
                 }
             }
         }
-        self.frames.pop();
+        if K::SPLITS {
+            self.frames.pop();
+        }
         self.actions.truncate(first);
         result.unwrap_or(Step::Next(next))
     }
@@ -338,7 +364,15 @@ where
         };
         if f > self.bound {
             *next = min_level(*next, Some(f));
+            if self.observer.active() {
+                let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
             return None;
+        }
+        if self.observer.active() {
+            let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
+            self.observer.event(SearchEvent::Generate(view));
         }
         self.path.push(action.clone());
         let step = self.visit(child, g, h, Some(action));
@@ -432,128 +466,3 @@ where
 /// 2^11 gave 1.021x and 1.019x the sequential nodes over Korf's 100 with 6-6-3 (one run each
 /// on a loaded machine; benches/README.md, issue 18).
 pub(crate) const MIN_SPLIT: u64 = 1 << 11;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::stats::{Budget, Iteration, Limits, Outcome, SearchResult, Stats};
-    use crate::{SplitMix64, idastar, iddfs};
-
-    /// The sequential iterative deepening of `idastar.rs`, on this engine: what `idastar.rs`
-    /// can become.
-    fn sequential<P, H>(
-        problem: &P,
-        start: &P::State,
-        heuristic: &H,
-        limits: &Limits,
-        bound_kind: Bound,
-    ) -> SearchResult<P::Action, P::Cost>
-    where
-        P: Problem + ?Sized,
-        H: Heuristic<P> + ?Sized,
-    {
-        let h0 = match bound_kind {
-            Bound::Cost => heuristic.estimate(problem, start),
-            Bound::Depth => P::Cost::ZERO,
-        };
-        let mut bound = (0, h0);
-        let mut stats = Stats::default();
-        let mut control = BudgetControl(Budget::new(limits));
-        let outcome = loop {
-            let mut engine = Engine::new(problem, heuristic, control, bound_kind, bound);
-            let mut state = start.clone();
-            let mut iteration = Iteration {
-                bound: match bound_kind {
-                    Bound::Cost => bound.1.to_u64(),
-                    Bound::Depth => bound.0,
-                },
-                ..Iteration::default()
-            };
-            iteration.generated += u64::from(stats.iterations.is_empty());
-            // The budget counts expansions over the whole run.
-            engine.expanded = stats.expanded;
-            let step = engine.visit(&mut state, P::Cost::ZERO, h0, None);
-            iteration.expanded = engine.expanded - stats.expanded;
-            iteration.generated += engine.generated;
-            stats.expanded += iteration.expanded;
-            stats.generated += iteration.generated;
-            stats.max_frontier = stats.max_frontier.max(engine.max_frontier);
-            stats.iterations.push(iteration);
-            control = engine.control;
-            match step {
-                Step::Found => {
-                    let actions = engine.path;
-                    let cost = crate::problem::replay(problem, start, &actions).unwrap().1;
-                    break Outcome::Solved { actions, cost };
-                }
-                Step::Stopped(kind) => break Outcome::Stopped(kind),
-                Step::Abandoned => unreachable!("the budget never abandons"),
-                Step::Next(None) => break Outcome::NoSolution,
-                Step::Next(Some(next)) => bound = next,
-            }
-        };
-        SearchResult { outcome, stats }
-    }
-
-    /// Pancake sorting (flip the top `k`), in place.
-    struct Pancakes<const N: usize>;
-
-    impl<const N: usize> Problem for Pancakes<N> {
-        type State = [u8; N];
-        type Action = usize;
-        type Cost = u32;
-        fn is_goal(&self, s: &[u8; N]) -> bool {
-            s.windows(2).all(|w| w[0] < w[1])
-        }
-        fn actions(&self, _: &[u8; N], out: &mut Vec<usize>) {
-            out.extend(2..=N);
-        }
-        fn result(&self, s: &[u8; N], k: &usize) -> ([u8; N], u32) {
-            let mut t = *s;
-            t[..*k].reverse();
-            (t, 1)
-        }
-        const IN_PLACE: bool = true;
-        fn apply(&self, s: &mut [u8; N], k: &usize) -> u32 {
-            s[..*k].reverse();
-            1
-        }
-        fn undo(&self, s: &mut [u8; N], k: &usize) {
-            s[..*k].reverse();
-        }
-        fn inverse(&self, k: &usize) -> Option<usize> {
-            Some(*k)
-        }
-    }
-
-    fn gaps<const N: usize>(s: &[u8; N]) -> u32 {
-        (0..N)
-            .filter(|&i| s[i].abs_diff(if i + 1 < N { s[i + 1] } else { N as u8 }) != 1)
-            .count() as u32
-    }
-
-    #[test]
-    fn sequential_driver_equals_idastar_and_iddfs() {
-        let mut rng = SplitMix64::new(7);
-        for _ in 0..10 {
-            let mut s = [0u8, 1, 2, 3, 4, 5, 6];
-            for i in (1..7).rev() {
-                s.swap(i, rng.below(i as u64 + 1) as usize);
-            }
-            let limits = Limits::none();
-            let mut a = sequential(&Pancakes::<7>, &s, &gaps::<7>, &limits, Bound::Cost);
-            let mut b = idastar(&Pancakes::<7>, &s, &gaps::<7>, &limits);
-            (a.stats.elapsed, b.stats.elapsed) = Default::default();
-            assert_eq!(a, b);
-            let zero = |_: &[u8; 7]| 0u32;
-            let mut a = sequential(&Pancakes::<7>, &s, &zero, &limits, Bound::Depth);
-            let mut b = iddfs(&Pancakes::<7>, &s, &limits);
-            (a.stats.elapsed, b.stats.elapsed) = Default::default();
-            assert_eq!(a, b);
-            let limits = Limits::none().with_max_expanded(50);
-            let a = sequential(&Pancakes::<7>, &s, &gaps::<7>, &limits, Bound::Cost);
-            let b = idastar(&Pancakes::<7>, &s, &gaps::<7>, &limits);
-            assert_eq!(a.outcome, b.outcome);
-        }
-    }
-}
