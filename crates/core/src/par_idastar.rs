@@ -452,6 +452,8 @@ where
                     pool: &pool,
                     wake: &wake,
                     key,
+                    period: shared.period,
+                    countdown: shared.period,
                     pending: 0,
                     backoff: 0,
                 };
@@ -530,6 +532,8 @@ struct Shared {
     cancel: Option<Cancel>,
     /// Expansions between two looks at the shared state.
     every: u64,
+    /// Expansions between two looks at idle threads, at most `every`.
+    period: u64,
     /// Split work off whenever none waits ([`ParallelConfig::eager_sharing`]).
     eager: bool,
     /// Threads waiting for work.
@@ -554,6 +558,7 @@ impl Shared {
             deadline: limits.timeout.and_then(|t| started.checked_add(t)),
             cancel: limits.cancel.clone(),
             every,
+            period: LOOK_PERIOD.min(every),
             eager,
             idle: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
@@ -618,9 +623,17 @@ struct Worker<'s, P: Problem + ?Sized> {
     wake: &'s Condvar,
     /// The piece's key.
     key: Vec<u32>,
+    /// Expansions counted in [`Worker::pending`] each time the countdown runs out.
+    period: u64,
+    /// Expansions left before the next look at the other threads (after `period - countdown`
+    /// expansions not yet in `pending`): one decrement per expansion is all the inner loop
+    /// pays.
+    countdown: u64,
+    /// Expansions not yet added to [`Shared::expanded`].
     pending: u64,
-    /// Expansions to wait before trying to split again after a try found nothing to give.
-    backoff: u32,
+    /// Expansions to wait before trying to split again after a split (or a try that found
+    /// nothing to give).
+    backoff: u64,
 }
 
 /// Iterations predicted to generate fewer nodes than this (the last one's times the growth
@@ -628,7 +641,10 @@ struct Worker<'s, P: Problem + ?Sized> {
 const SEQUENTIAL_BELOW: u64 = 4 * engine::MIN_SPLIT;
 
 /// Expansions between two tries to split work off when the last try found nothing to give.
-const SPLIT_BACKOFF: u32 = 256;
+const SPLIT_BACKOFF: u64 = 256;
+
+/// Expansions between two looks at idle threads (a few microseconds).
+const LOOK_PERIOD: u64 = 16;
 
 /// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
 /// thread looks at every expansion, so a split comes within microseconds unless it has nothing
@@ -638,7 +654,8 @@ const ASK_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
 impl<P: Problem + ?Sized> Worker<'_, P> {
     /// Adds the pending expansions to the shared count and returns the new total.
     fn flush(&mut self) -> u64 {
-        let pending = std::mem::take(&mut self.pending);
+        let pending = std::mem::take(&mut self.pending) + (self.period - self.countdown);
+        self.countdown = self.period;
         self.shared.expanded.fetch_add(pending, Ordering::Relaxed) + pending
     }
 
@@ -651,6 +668,31 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
             self.wake.notify_all();
         }
         kind
+    }
+
+    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (this
+    /// one included): the limits and the solution every [`Shared::every`], and a split when
+    /// another thread asks for work.
+    fn every_period(&mut self) -> Signal {
+        self.countdown = self.period;
+        self.pending += self.period;
+        // Flushed at most `every` at a time: the node limit is passed by at most that much
+        // per thread.
+        if self.pending + self.period > self.shared.every
+            && let Some(signal) = self.look()
+        {
+            return signal;
+        }
+        if self.backoff > 0 {
+            self.backoff = self.backoff.saturating_sub(self.period);
+            return Signal::Go;
+        }
+        let wanted = if self.shared.eager {
+            self.shared.waiting.load(Ordering::Relaxed) == 0
+        } else {
+            self.shared.idle.load(Ordering::Relaxed) > 0
+        };
+        if wanted { Signal::Share } else { Signal::Go }
     }
 
     #[cold]
@@ -680,22 +722,11 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
 
     #[inline]
     fn before_expansion(&mut self, _expanded: u64) -> Signal {
-        self.pending += 1;
-        if self.pending >= self.shared.every
-            && let Some(signal) = self.look()
-        {
-            return signal;
-        }
-        if self.backoff > 0 {
-            self.backoff -= 1;
+        self.countdown -= 1;
+        if self.countdown > 0 {
             return Signal::Go;
         }
-        let wanted = if self.shared.eager {
-            self.shared.waiting.load(Ordering::Relaxed) == 0
-        } else {
-            self.shared.idle.load(Ordering::Relaxed) > 0
-        };
-        if wanted { Signal::Share } else { Signal::Go }
+        self.every_period()
     }
 
     fn share(&mut self, ranges: Vec<Range<P>>) {

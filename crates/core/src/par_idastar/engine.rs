@@ -298,16 +298,8 @@ where
         let mut next: Option<Level<P::Cost>> = None;
         let mut result = None;
         let mut i = first;
-        loop {
-            // A split may lower the end of a node's children meanwhile.
-            let end = if K::SPLITS {
-                self.frames[level].end
-            } else {
-                end
-            };
-            if i >= end {
-                break;
-            }
+        let mut end = end;
+        while i < end {
             if K::SPLITS {
                 self.frames[level].pos = i;
             }
@@ -329,7 +321,13 @@ where
             };
             match step {
                 None => {}
-                Some(Step::Next(n)) => next = min_level(next, n),
+                Some(Step::Next(n)) => {
+                    next = min_level(next, n);
+                    if K::SPLITS {
+                        // A split below may have cut this node's children short.
+                        end = self.frames[level].end;
+                    }
+                }
                 Some(found_or_stopped) => {
                     result = Some(found_or_stopped);
                     break;
@@ -337,7 +335,8 @@ where
             }
         }
         if K::SPLITS {
-            self.frames.pop();
+            // Not `pop`: nothing to copy out.
+            self.frames.truncate(level);
         }
         self.actions.truncate(first);
         result.unwrap_or(Step::Next(next))
