@@ -86,7 +86,7 @@ where
 /// [`SearchEvent::NewBound`] per iteration (the bounds of `stats.iterations`), then each
 /// node searched as [`SearchEvent::Expand`] (or [`SearchEvent::Goal`]) and each generated
 /// child as [`SearchEvent::Generate`] or, when its f is over the bound,
-/// [`SearchEvent::Prune`] with [`Prune::Bound`]. Answers and statistics are those of
+/// [`SearchEvent::Prune`] with [`Prune::Bound`](crate::observe::Prune::Bound). Answers and statistics are those of
 /// [`idastar()`].
 ///
 /// # Examples
