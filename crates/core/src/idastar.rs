@@ -1,9 +1,10 @@
 //! IDA*: iterative deepening on f = g + h.
 //!
-//! The depth-first engine here also runs iterative deepening DFS ([`crate::iddfs()`]), which is
-//! the same search bounded by depth with a zero heuristic.
+//! The driver here also runs iterative deepening DFS ([`crate::iddfs()`]), the same search
+//! bounded by depth with a zero heuristic; the depth-first search of one iteration is the
+//! engine shared with [`crate::par_idastar()`] (`par_idastar/engine.rs`).
 
-use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
+use crate::observe::{NoObserver, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 
@@ -85,7 +86,7 @@ where
 /// [`SearchEvent::NewBound`] per iteration (the bounds of `stats.iterations`), then each
 /// node searched as [`SearchEvent::Expand`] (or [`SearchEvent::Goal`]) and each generated
 /// child as [`SearchEvent::Generate`] or, when its f is over the bound,
-/// [`SearchEvent::Prune`] with [`Prune::Bound`]. Answers and statistics are those of
+/// [`SearchEvent::Prune`] with [`Prune::Bound`](crate::observe::Prune::Bound). Answers and statistics are those of
 /// [`idastar()`].
 ///
 /// # Examples
@@ -129,41 +130,11 @@ where
     iterative_deepening(problem, start, heuristic, limits, Bound::Cost, observer)
 }
 
-/// What an iteration bounds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Bound {
-    /// f = g + h (IDA*).
-    Cost,
-    /// The number of actions (IDDFS); the heuristic is then [`Zero`].
-    Depth,
-}
+pub(crate) use crate::par_idastar::engine::Bound;
+use crate::par_idastar::engine::{BudgetControl, Engine, Step};
 
-/// A bound or an f value: `(depth, ZERO)` for IDDFS, `(0, g + h)` for IDA*. Pairs compare
-/// lexicographically, so each kind compares exactly in its own type: a non-integer cost
-/// ([`crate::Octile`]) is never rounded to decide what is cut.
-type Level<C> = (u64, C);
-
-enum Step<C> {
-    Found,
-    /// The smallest f above the bound that was cut, `None` if none.
-    Next(Option<Level<C>>),
-    Stopped(LimitKind),
-}
-
-struct Engine<'a, P: Problem + ?Sized, H: ?Sized, O: ?Sized> {
-    problem: &'a P,
-    observer: &'a mut O,
-    heuristic: &'a H,
-    budget: Budget,
-    stats: Stats,
-    iteration: Iteration,
-    bound_kind: Bound,
-    bound: Level<P::Cost>,
-    path: Vec<P::Action>,
-    /// The actions of the nodes on the current path, each node's above its parent's.
-    actions: Vec<P::Action>,
-}
-
+/// Iterative deepening on f (IDA*) or on depth (IDDFS, with [`Zero`](crate::Zero)): one
+/// [`Engine`] search per bound, the next bound the smallest level cut.
 pub(crate) fn iterative_deepening<P, H, O>(
     problem: &P,
     start: &P::State,
@@ -183,37 +154,28 @@ where
     };
     let max_bound = limits.max_cost.unwrap_or(u64::MAX);
     // Exact for non-integer costs too: `to_u64` rounds them up.
-    let beyond_limit = |level: &Level<P::Cost>| match bound_kind {
+    let beyond_limit = |level: &(u64, P::Cost)| match bound_kind {
         Bound::Cost => level.1.to_u64() > max_bound,
         Bound::Depth => level.0 > max_bound,
     };
-    let mut engine = Engine {
-        problem,
-        observer,
-        heuristic,
-        budget: Budget::new(limits),
-        stats: Stats::default(),
-        iteration: Iteration::default(),
-        bound_kind,
-        bound: (0, h0),
-        path: Vec::new(),
-        actions: Vec::new(),
-    };
+    let control = BudgetControl(Budget::new(limits));
+    let mut engine = Engine::new(problem, heuristic, control, observer, bound_kind, (0, h0));
+    let mut stats = Stats::default();
     let mut state = start.clone();
     let outcome = loop {
         if beyond_limit(&engine.bound) {
             break Outcome::Stopped(LimitKind::Cost);
         }
-        engine.iteration = Iteration {
+        let mut iteration = Iteration {
             bound: match bound_kind {
                 Bound::Cost => engine.bound.1.to_u64(),
                 Bound::Depth => engine.bound.0,
             },
             ..Iteration::default()
         };
-        if engine.stats.iterations.is_empty() {
+        if stats.iterations.is_empty() {
             // The root is generated once per run (see the counting convention above).
-            engine.iteration.generated += 1;
+            iteration.generated += 1;
         }
         if engine.observer.active() {
             let bound = match bound_kind {
@@ -221,15 +183,19 @@ where
                 Bound::Depth => P::Cost::from_u64(engine.bound.0),
             };
             engine.observer.event(SearchEvent::NewBound {
-                iteration: engine.stats.iterations.len() as u32 + 1,
+                iteration: stats.iterations.len() as u32 + 1,
                 bound,
             });
         }
+        // The engine counts over the whole run (the budget's node limit is on the run).
+        let (expanded, generated) = (engine.expanded, engine.generated);
         // The root's f is h0, within every bound tried.
         let step = engine.visit(&mut state, P::Cost::ZERO, h0, None);
-        engine.stats.expanded += engine.iteration.expanded;
-        engine.stats.generated += engine.iteration.generated;
-        engine.stats.iterations.push(engine.iteration);
+        iteration.expanded = engine.expanded - expanded;
+        iteration.generated += engine.generated - generated;
+        stats.expanded += iteration.expanded;
+        stats.generated += iteration.generated;
+        stats.iterations.push(iteration);
         match step {
             Step::Found => {
                 let actions = std::mem::take(&mut engine.path);
@@ -239,139 +205,13 @@ where
                 break Outcome::Solved { actions, cost };
             }
             Step::Stopped(kind) => break Outcome::Stopped(kind),
+            // The budget never gives up a search; were it to, the run was stopped.
+            Step::Abandoned => break Outcome::Stopped(LimitKind::Cancelled),
             Step::Next(None) => break Outcome::NoSolution,
             Step::Next(Some(next)) => engine.bound = next,
         }
     };
-    let mut stats = engine.stats;
-    stats.elapsed = engine.budget.elapsed();
+    stats.max_frontier = engine.max_frontier;
+    stats.elapsed = engine.control.0.elapsed();
     SearchResult { outcome, stats }
-}
-
-/// The smaller of two optional levels, `None` being "none cut" (above every level).
-#[inline]
-fn min_level<C: Ord + Copy>(a: Option<Level<C>>, b: Option<Level<C>>) -> Option<Level<C>> {
-    match (a, b) {
-        (Some(x), Some(y)) => Some(x.min(y)),
-        (x, None) => x,
-        (None, y) => y,
-    }
-}
-
-impl<P, H, O> Engine<'_, P, H, O>
-where
-    P: Problem + ?Sized,
-    H: Heuristic<P> + ?Sized,
-    O: SearchObserver<P::State, P::Cost> + ?Sized,
-{
-    /// Searches below `state`, whose f is within the bound (the caller checked): children whose
-    /// f exceeds the bound are counted as generated and cut here, without a call.
-    fn visit(
-        &mut self,
-        state: &mut P::State,
-        g: P::Cost,
-        h: P::Cost,
-        last: Option<&P::Action>,
-    ) -> Step<P::Cost> {
-        if self.problem.is_goal(state) {
-            if self.observer.active() {
-                let view = NodeView::new(&*state, g, h, self.path.len() as u32);
-                self.observer.event(SearchEvent::Goal(view));
-            }
-            return Step::Found;
-        }
-        if let Some(kind) = self
-            .budget
-            .check(self.stats.expanded + self.iteration.expanded)
-        {
-            return Step::Stopped(kind);
-        }
-        let depth = self.path.len();
-        self.iteration.expanded += 1;
-        self.stats.max_frontier = self.stats.max_frontier.max(depth as u64 + 1);
-        if self.observer.active() {
-            let view = NodeView::new(&*state, g, h, depth as u32);
-            self.observer.event(SearchEvent::Expand(view));
-        }
-        // This node's actions sit on top of one shared stack, above its ancestors' (children
-        // push theirs above and truncate back), so no per-node buffer is taken or allocated.
-        let first = self.actions.len();
-        self.problem.actions(state, &mut self.actions);
-        let end = self.actions.len();
-        let banned = last.and_then(|a| self.problem.inverse(a));
-        let mut next: Option<Level<P::Cost>> = None;
-        let mut result = None;
-        for i in first..end {
-            let action = self.actions[i].clone();
-            let action = &action;
-            if banned.as_ref() == Some(action) {
-                continue;
-            }
-            self.iteration.generated += 1;
-            let step = if P::IN_PLACE {
-                let cost = self.problem.apply(state, action);
-                let step = self.descend(state, g + cost, h, action, &mut next);
-                self.problem.undo(state, action);
-                step
-            } else {
-                let (mut child, cost) = self.problem.result(state, action);
-                self.descend(&mut child, g + cost, h, action, &mut next)
-            };
-            match step {
-                None => {}
-                Some(Step::Next(n)) => next = min_level(next, n),
-                Some(found_or_stopped) => {
-                    result = Some(found_or_stopped);
-                    break;
-                }
-            }
-        }
-        self.actions.truncate(first);
-        result.unwrap_or(Step::Next(next))
-    }
-
-    /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it.
-    #[inline]
-    fn descend(
-        &mut self,
-        child: &mut P::State,
-        g: P::Cost,
-        parent_h: P::Cost,
-        action: &P::Action,
-        next: &mut Option<Level<P::Cost>>,
-    ) -> Option<Step<P::Cost>> {
-        let h = self.child_estimate(child, action, parent_h);
-        let f = match self.bound_kind {
-            Bound::Cost => (0, g.saturating_add(h)),
-            Bound::Depth => (self.path.len() as u64 + 1, P::Cost::ZERO),
-        };
-        if f > self.bound {
-            *next = min_level(*next, Some(f));
-            if self.observer.active() {
-                let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
-                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
-            }
-            return None;
-        }
-        if self.observer.active() {
-            let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
-            self.observer.event(SearchEvent::Generate(view));
-        }
-        self.path.push(action.clone());
-        let step = self.visit(child, g, h, Some(action));
-        if !matches!(step, Step::Found) {
-            self.path.pop();
-        }
-        Some(step)
-    }
-
-    #[inline]
-    fn child_estimate(&self, child: &P::State, action: &P::Action, parent_h: P::Cost) -> P::Cost {
-        match self.bound_kind {
-            Bound::Cost => self
-                .heuristic
-                .estimate_child(self.problem, child, action, parent_h),
-            Bound::Depth => P::Cost::ZERO,
-        }
-    }
 }

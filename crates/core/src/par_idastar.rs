@@ -2,13 +2,14 @@
 //! each other when one runs out (work stealing from the shallowest open node); the answer and
 //! the node counts are those of the sequential [`crate::idastar()`].
 
-mod engine;
+pub(crate) mod engine;
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
+use crate::observe::NoObserver;
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 use engine::{Bound, Control, Engine, Level, Range, Signal, Step};
@@ -133,16 +134,21 @@ where
 /// Parallel IDA* with an explicit [`ParallelConfig`].
 ///
 /// Each iteration (one f-bound) starts with one piece of work: the root's children. A thread
-/// searches a piece with the sequential engine (same order, same counts) and, when another
-/// thread is idle and no work is waiting, splits off the remaining children of the shallowest
-/// node on its path that has any (the largest piece it holds, and the last in the sequential
-/// order) into a shared pool. Idle threads take the pool's first piece in the sequential
-/// order. So the work divides itself as finely as the tree needs, whatever the tree's shape:
-/// no split depth to choose, no thread left waiting while one searches a large subtree.
+/// searches a piece with the sequential engine (same order, same counts). When another thread
+/// is idle, it cuts its remaining work after the current subtree of the deepest node on its
+/// path below which it has already searched a couple of thousand nodes: that node's remaining
+/// siblings, then each shallower open node's, go to a shared pool as pieces in the sequential
+/// order. Idle threads take the pool's first piece, after asking a busy thread for a fresh
+/// split for a moment (a fresh piece starts right after the giver's position, the waiting
+/// ones after the whole subtree it kept). So both threads stay near the front of the
+/// sequential order, and in the last iteration little is searched past the solution; the
+/// work divides itself as finely as the tree needs, with no split depth to choose. Iterations
+/// predicted (from the last two) to be a few pieces long run on one thread.
 ///
 /// Why the answer is the sequential one: each piece has a key, the child numbers from the root
 /// to its first node, and the pieces of an iteration cut the sequential search's order into
-/// consecutive stretches in key order (a split gives away the end of the giver's stretch). The
+/// consecutive stretches in key order (a split gives away the end of the giver's stretch, cut
+/// into pieces whose keys grow along the order). The
 /// sequential search returns the first goal of the first piece that holds one. A thread that
 /// finds a goal records its piece's key if it is the lowest yet; pieces after the lowest are
 /// given up or never started, every piece before it is searched to the end. The sequential
@@ -164,12 +170,13 @@ where
 /// The sequential search's nodes plus the speculative work of the last iteration (pieces
 /// after the solution's), divided among the threads; a split costs the depth of the giver's
 /// path in replayed actions. Memory O(depth) per thread plus the waiting pieces (at most one
-/// per idle thread).
+/// per level of the giver's path per split).
 ///
 /// # Literature
 /// Rao, Kumar and Ramesh, "A parallel implementation of Iterative-Deepening-A*", AAAI 1987
 /// (stack splitting: an idle processor gets the untried siblings near the bottom of a busy
-/// one's stack, here the shallowest); Blumofe and Leiserson, "Scheduling multithreaded
+/// one's stack; here the deepest with enough work below it, so that the thief starts near the
+/// giver); Blumofe and Leiserson, "Scheduling multithreaded
 /// computations by work stealing", JACM 1999.
 pub fn par_idastar_with<P, H>(
     problem: &P,
@@ -235,7 +242,19 @@ where
             banned: None,
             key: vec![0],
         };
-        let done = run_iteration(problem, heuristic, bound, &shared, root, threads);
+        // An iteration predicted smaller than a few pieces runs on this thread alone: threads
+        // started for it would cost more than they bring.
+        let predicted = match stats.iterations[..] {
+            [.., ref a, ref b] => b.generated.saturating_mul(b.generated / a.generated.max(1)),
+            [ref a] => a.generated.saturating_mul(4),
+            [] => u64::MAX,
+        };
+        let iteration_threads = if predicted < SEQUENTIAL_BELOW && !config.eager_sharing {
+            1
+        } else {
+            threads
+        };
+        let done = run_iteration(problem, heuristic, bound, &shared, root, iteration_threads);
         work.tasks += done.pieces.len() as u64;
         work.busiest += done.busiest;
         for piece in &done.pieces {
@@ -393,18 +412,36 @@ where
     // the nodes this thread generated.
     let work = || {
         let mut mine = 0u64;
+        let mut asked = false;
         let mut pool_guard = lock(&pool);
         loop {
             if shared.stopped().is_some() {
                 break;
             }
+            if let Some(key) = pool_guard.waiting.keys().next()
+                && pool_guard.found.as_ref().is_some_and(|f| key > f)
+            {
+                // Everything waiting comes after the solution.
+                pool_guard.waiting.clear();
+                shared.waiting.store(0, Ordering::Relaxed);
+                continue;
+            }
+            if !pool_guard.waiting.is_empty() && pool_guard.busy > 0 && !asked && !shared.eager {
+                // Ask a busy thread for a fresh split before taking a waiting piece: the
+                // waiting pieces come after the whole subtree the busy thread keeps, a fresh
+                // split starts right after its current position, nearer the front of the
+                // sequential order (in the last iteration, work past the solution is lost).
+                asked = true;
+                shared.idle.fetch_add(1, Ordering::Relaxed);
+                pool_guard = wake
+                    .wait_timeout(pool_guard, ASK_WAIT)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+                shared.idle.fetch_sub(1, Ordering::Relaxed);
+                continue;
+            }
             if let Some((key, range)) = pool_guard.waiting.pop_first() {
-                if pool_guard.found.as_ref().is_some_and(|f| key > *f) {
-                    // Everything waiting comes after the solution.
-                    pool_guard.waiting.clear();
-                    shared.waiting.store(0, Ordering::Relaxed);
-                    continue;
-                }
+                asked = false;
                 pool_guard.busy += 1;
                 shared
                     .waiting
@@ -415,10 +452,15 @@ where
                     pool: &pool,
                     wake: &wake,
                     key,
+                    period: shared.period,
+                    countdown: shared.period,
                     pending: 0,
                     backoff: 0,
                 };
-                let mut engine = Engine::new(problem, heuristic, worker, Bound::Cost, bound);
+                let min_split = if shared.eager { 0 } else { engine::MIN_SPLIT };
+                let mut engine =
+                    Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
+                        .with_min_split(min_split);
                 let step = match engine.control.before_piece() {
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
@@ -490,6 +532,8 @@ struct Shared {
     cancel: Option<Cancel>,
     /// Expansions between two looks at the shared state.
     every: u64,
+    /// Expansions between two looks at idle threads, at most `every`.
+    period: u64,
     /// Split work off whenever none waits ([`ParallelConfig::eager_sharing`]).
     eager: bool,
     /// Threads waiting for work.
@@ -514,6 +558,7 @@ impl Shared {
             deadline: limits.timeout.and_then(|t| started.checked_add(t)),
             cancel: limits.cancel.clone(),
             every,
+            period: LOOK_PERIOD.min(every),
             eager,
             idle: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
@@ -578,18 +623,39 @@ struct Worker<'s, P: Problem + ?Sized> {
     wake: &'s Condvar,
     /// The piece's key.
     key: Vec<u32>,
+    /// Expansions counted in [`Worker::pending`] each time the countdown runs out.
+    period: u64,
+    /// Expansions left before the next look at the other threads (after `period - countdown`
+    /// expansions not yet in `pending`): one decrement per expansion is all the inner loop
+    /// pays.
+    countdown: u64,
+    /// Expansions not yet added to [`Shared::expanded`].
     pending: u64,
-    /// Expansions to wait before trying to split again after a try found nothing to give.
-    backoff: u32,
+    /// Expansions to wait before trying to split again after a split (or a try that found
+    /// nothing to give).
+    backoff: u64,
 }
 
+/// Iterations predicted to generate fewer nodes than this (the last one's times the growth
+/// between the last two) run on one thread.
+const SEQUENTIAL_BELOW: u64 = 4 * engine::MIN_SPLIT;
+
 /// Expansions between two tries to split work off when the last try found nothing to give.
-const SPLIT_BACKOFF: u32 = 256;
+const SPLIT_BACKOFF: u64 = 256;
+
+/// Expansions between two looks at idle threads (a few microseconds).
+const LOOK_PERIOD: u64 = 16;
+
+/// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
+/// thread looks at every expansion, so a split comes within microseconds unless it has nothing
+/// to give or just split.
+const ASK_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
     /// Adds the pending expansions to the shared count and returns the new total.
     fn flush(&mut self) -> u64 {
-        let pending = std::mem::take(&mut self.pending);
+        let pending = std::mem::take(&mut self.pending) + (self.period - self.countdown);
+        self.countdown = self.period;
         self.shared.expanded.fetch_add(pending, Ordering::Relaxed) + pending
     }
 
@@ -602,6 +668,31 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
             self.wake.notify_all();
         }
         kind
+    }
+
+    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (this
+    /// one included): the limits and the solution every [`Shared::every`], and a split when
+    /// another thread asks for work.
+    fn every_period(&mut self) -> Signal {
+        self.countdown = self.period;
+        self.pending += self.period;
+        // Flushed at most `every` at a time: the node limit is passed by at most that much
+        // per thread.
+        if self.pending + self.period > self.shared.every
+            && let Some(signal) = self.look()
+        {
+            return signal;
+        }
+        if self.backoff > 0 {
+            self.backoff = self.backoff.saturating_sub(self.period);
+            return Signal::Go;
+        }
+        let wanted = if self.shared.eager {
+            self.shared.waiting.load(Ordering::Relaxed) == 0
+        } else {
+            self.shared.idle.load(Ordering::Relaxed) > 0
+        };
+        if wanted { Signal::Share } else { Signal::Go }
     }
 
     #[cold]
@@ -627,39 +718,33 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
 }
 
 impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
+    const SPLITS: bool = true;
+
     #[inline]
     fn before_expansion(&mut self, _expanded: u64) -> Signal {
-        self.pending += 1;
-        if self.pending >= self.shared.every
-            && let Some(signal) = self.look()
-        {
-            return signal;
-        }
-        if self.backoff > 0 {
-            self.backoff -= 1;
+        self.countdown -= 1;
+        if self.countdown > 0 {
             return Signal::Go;
         }
-        let wanted = self.shared.eager || self.shared.idle.load(Ordering::Relaxed) > 0;
-        if wanted && self.shared.waiting.load(Ordering::Relaxed) == 0 {
-            Signal::Share
-        } else {
-            Signal::Go
-        }
+        self.every_period()
     }
 
-    fn share(&mut self, range: Option<Range<P>>) {
-        match range {
-            None => self.backoff = SPLIT_BACKOFF,
-            Some(range) => {
-                let mut pool = lock(self.pool);
-                pool.waiting.insert(range.key.clone(), range);
-                self.shared
-                    .waiting
-                    .store(pool.waiting.len(), Ordering::Relaxed);
-                drop(pool);
-                self.wake.notify_one();
-            }
+    fn share(&mut self, ranges: Vec<Range<P>>) {
+        // Either way, give the idle thread time to wake up and take the pieces (or to give up
+        // asking) before splitting again.
+        self.backoff = SPLIT_BACKOFF;
+        if ranges.is_empty() {
+            return;
         }
+        let mut pool = lock(self.pool);
+        for range in ranges {
+            pool.waiting.insert(range.key.clone(), range);
+        }
+        self.shared
+            .waiting
+            .store(pool.waiting.len(), Ordering::Relaxed);
+        drop(pool);
+        self.wake.notify_one();
     }
 }
 
