@@ -401,17 +401,8 @@ struct Memo {
     owner: u64,
     /// The board's cells, zero-padded.
     board: [u8; MEMO_CELLS],
-    /// The board's blank cell, and its parent's (the cell the last move emptied).
-    blank: u8,
-    from: u8,
     direct: Terms,
     reflected: Terms,
-    /// Whether `kids` holds this board's children's new terms.
-    kids_done: bool,
-    /// `kids[d]`: for the child whose blank moved in direction `d` (up, down, left, right), the
-    /// moved tile's pattern's new term, direct then reflected (see
-    /// [`AdditivePdb::fill_kids`]).
-    kids: [[u8; 2]; 4],
 }
 
 /// Boards of up to this many cells (the 24-puzzle's 25) use the memo stack.
@@ -594,50 +585,10 @@ impl<const N: usize> AdditivePdb<N> {
         self.lookup(usize::from(p), &cells)
     }
 
-    /// Looks up the new terms of all of `memo`'s children at once (but the one back to its
-    /// parent, which IDA* does not generate): their table entries are far apart in hundreds
-    /// of megabytes, so nearly every lookup misses the caches, and issuing the children's
-    /// lookups together lets the processor wait for them together instead of one child after
-    /// another (a depth-first search evaluates every child of a node it expands, so no lookup
-    /// is wasted).
-    #[inline(always)]
-    fn fill_kids<const W: usize>(&self, memo: &mut Memo, cell: &[u8; N]) {
-        let b = usize::from(memo.blank);
-        let targets = [
-            b.checked_sub(W),
-            (b + W < N).then_some(b + W),
-            (b % W != 0).then(|| b - 1),
-            (b % W != W - 1).then_some(b + 1),
-        ];
-        for (d, target) in targets.into_iter().enumerate() {
-            let Some(target) = target else { continue };
-            if target == usize::from(memo.from) {
-                continue;
-            }
-            let t = usize::from(memo.board[target]);
-            let direct = self.term_after(
-                &memo.direct,
-                self.pattern_of[t],
-                self.index_in[t],
-                memo.blank,
-            );
-            let (q, j) = self.reflected_of[t];
-            let reflected = self.term_after(&memo.reflected, q, j, cell[b]);
-            memo.kids[d] = [direct, reflected];
-        }
-        memo.kids_done = true;
-    }
-
     /// With reflection: the child's estimate from its parent's entry on the memo stack when
-    /// the parent is there (its children's lookups made together, [`AdditivePdb::fill_kids`]),
-    /// else from scratch; the child's entry is pushed.
+    /// the parent is there (two lookups), else from scratch; the child's entry is pushed.
     #[inline]
-    fn reflected_child<const W: usize>(
-        &self,
-        child: &Board<N>,
-        old_blank: usize,
-        cell: &[u8; N],
-    ) -> u32 {
+    fn reflected_child(&self, child: &Board<N>, old_blank: usize, cell: &[u8; N]) -> u32 {
         let cells = child.cells();
         let new_blank = child.blank();
         let tile = cells[old_blank];
@@ -656,46 +607,17 @@ impl<const N: usize> AdditivePdb<N> {
             if stack.len() >= MEMO_DEPTH {
                 stack.clear();
             }
-            if let Some(up) = stack.last_mut() {
-                if !up.kids_done {
-                    self.fill_kids::<W>(up, cell);
-                }
-                let d = if new_blank + W == old_blank {
-                    0
-                } else if new_blank == old_blank + W {
-                    1
-                } else if new_blank + 1 == old_blank {
-                    2
-                } else {
-                    3
-                };
+            if let Some(up) = stack.last() {
+                // The tile now stands on the parent's blank cell.
                 let t = usize::from(tile);
+                let (p, i) = (self.pattern_of[t], self.index_in[t]);
                 let (q, j) = self.reflected_of[t];
-                let [direct, reflected] = if new_blank == usize::from(up.from) {
-                    // Back to the parent's parent (no depth-first search does it, a walk
-                    // may): not among the children looked up.
-                    let to = old_blank as u8;
-                    [
-                        self.term_after(&up.direct, self.pattern_of[t], self.index_in[t], to),
-                        self.term_after(&up.reflected, q, j, cell[old_blank]),
-                    ]
-                } else {
-                    up.kids[d]
-                };
-                // The parent's entry copied once, then updated where it stands.
+                let to = old_blank as u8;
+                let direct = self.term_after(&up.direct, p, i, to);
+                let reflected = self.term_after(&up.reflected, q, j, cell[old_blank]);
                 let mut memo = *up;
                 memo.board = board;
-                memo.blank = new_blank as u8;
-                memo.from = old_blank as u8;
-                memo.kids_done = false;
-                // The tile now stands on the parent's blank cell.
-                Self::moved(
-                    &mut memo.direct,
-                    self.pattern_of[t],
-                    self.index_in[t],
-                    old_blank as u8,
-                    direct,
-                );
+                Self::moved(&mut memo.direct, p, i, to, direct);
                 Self::moved(&mut memo.reflected, q, j, cell[old_blank], reflected);
                 stack.push(memo);
                 return memo.direct.sum.max(memo.reflected.sum);
@@ -712,12 +634,8 @@ impl<const N: usize> AdditivePdb<N> {
             let memo = Memo {
                 owner: self.id,
                 board,
-                blank: new_blank as u8,
-                from: old_blank as u8,
                 direct: self.terms(&where_),
                 reflected: self.terms(&reflected),
-                kids_done: false,
-                kids: [[0; 2]; 4],
             };
             stack.push(memo);
             memo.direct.sum.max(memo.reflected.sum)
@@ -763,7 +681,7 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Additive
         let p = self.pattern_of[usize::from(tile)];
         if let Some((cell, _)) = &self.reflection {
             if N <= MEMO_CELLS && self.patterns.len() <= MEMO_PATTERNS {
-                return self.reflected_child::<W>(child, old_blank, cell);
+                return self.reflected_child(child, old_blank, cell);
             }
             return self.value(child);
         }
