@@ -405,7 +405,8 @@ struct Memo {
     reflected: Terms,
 }
 
-/// Boards of up to this many cells (the 24-puzzle's 25) use the memo stack.
+/// Boards of up to this many cells use the memo stack (the 24-puzzle's 25, padded to 32 bytes so
+/// boards compare a word at a time).
 const MEMO_CELLS: usize = 32;
 
 /// The memo stack's bound: a depth-first path with its evaluated siblings stays far below.
