@@ -519,15 +519,19 @@ impl PatternDb {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Limits, Problem, bfs};
 
     /// Permutations of 0..N by adjacent swaps, ranked by Lehmer code: small enough to check
-    /// every entry against a plain BFS from the state itself.
-    struct Swaps<const N: usize>;
+    /// every entry against a plain BFS from the state itself. The layered builder's tests
+    /// (`pdb_build.rs`) share it: there an entry forgets where the last `forget` values are
+    /// (the rank's low digits), as a pattern forgets tiles; the queue builder ignores it.
+    pub(crate) struct Swaps<const N: usize> {
+        pub(crate) forget: usize,
+    }
 
-    fn factorial(n: usize) -> usize {
+    pub(crate) fn factorial(n: usize) -> usize {
         (1..=n).product()
     }
 
@@ -582,7 +586,7 @@ mod tests {
 
     #[test]
     fn every_entry_equals_bfs_distance() {
-        let space = Swaps::<5>;
+        let space = Swaps::<5> { forget: 0 };
         let goal = [0, 1, 2, 3, 4];
         let pdb = build_pdb(&space, [goal], |_| {}).unwrap();
         assert_eq!(pdb.len(), 120);
@@ -687,7 +691,10 @@ mod tests {
     #[test]
     fn progress_reaches_every_settled_state() {
         let mut last = None;
-        build_pdb(&Swaps::<6>, [[0, 1, 2, 3, 4, 5]], |p| last = Some(p)).unwrap();
+        build_pdb(&Swaps::<6> { forget: 0 }, [[0, 1, 2, 3, 4, 5]], |p| {
+            last = Some(p)
+        })
+        .unwrap();
         let last = last.unwrap();
         assert_eq!((last.settled, last.size, last.distance), (720, 720, 15));
     }
@@ -704,7 +711,7 @@ mod tests {
 
     #[test]
     fn serialized_tables_are_checked() {
-        let pdb = build_pdb(&Swaps::<4>, [[0, 1, 2, 3]], |_| {}).unwrap();
+        let pdb = build_pdb(&Swaps::<4> { forget: 0 }, [[0, 1, 2, 3]], |_| {}).unwrap();
         let bytes = pdb.to_bytes("swaps4 v1");
         assert_eq!(PatternDb::from_bytes(&bytes, "swaps4 v1", 24), Ok(pdb));
         let mut flipped = bytes.clone();

@@ -396,49 +396,8 @@ fn promote(words: &[AtomicU64], threads: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pdb::tests::{Swaps, factorial};
     use crate::pdb::{AbstractSpace, build_pdb};
-
-    /// Permutations of 0..N by adjacent swaps, ranked by Lehmer code; the entry forgets where
-    /// the last `forget` values are (the rank's low digits), as a pattern forgets tiles.
-    struct Swaps<const N: usize> {
-        forget: usize,
-    }
-
-    fn factorial(n: usize) -> usize {
-        (1..=n).product()
-    }
-
-    impl<const N: usize> AbstractSpace for Swaps<N> {
-        type State = [u8; N];
-        fn size(&self) -> usize {
-            factorial(N)
-        }
-        fn rank(&self, s: &[u8; N]) -> usize {
-            let mut r = 0;
-            for i in 0..N {
-                let smaller = s[i + 1..].iter().filter(|&&x| x < s[i]).count();
-                r += smaller * factorial(N - 1 - i);
-            }
-            r
-        }
-        fn unrank(&self, mut r: usize) -> [u8; N] {
-            let mut left: Vec<u8> = (0..N as u8).collect();
-            let mut s = [0; N];
-            for (i, cell) in s.iter_mut().enumerate() {
-                let f = factorial(N - 1 - i);
-                *cell = left.remove(r / f);
-                r %= f;
-            }
-            s
-        }
-        fn predecessors(&self, s: &[u8; N], out: &mut Vec<([u8; N], u8)>) {
-            for i in 0..N - 1 {
-                let mut t = *s;
-                t.swap(i, i + 1);
-                out.push((t, 1));
-            }
-        }
-    }
 
     impl<const N: usize> LayeredSpace for Swaps<N> {
         fn states(&self) -> u64 {

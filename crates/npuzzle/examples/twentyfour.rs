@@ -12,14 +12,17 @@
 //! databases, maxed with their lookup on the reflected board unless `--no-reflect`; built once
 //! with the layered builder, then read from the cache directory of
 //! `searchlab_npuzzle::cache::cache_dir`). `--first N` takes the N instances with the smallest
-//! gap (optimal length minus heuristic); `--timeout` is per instance (default 60 s). Moves are
-//! tried up, down, left, right.
+//! gap (optimal length minus heuristic; with `--by-manhattan`, optimal length minus Manhattan
+//! distance, ties by the heuristic's gap); `--timeout` is per instance (default 60 s). Moves are
+//! tried up, down, left, right. One thread (the default) runs the sequential IDA*. Each line
+//! also gives the process's CPU seconds for the instance and the load average before and after
+//! (from `/proc` where there is one): on a shared machine wall time alone says little.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use searchlab_core::pdb_build::BuildOptions;
-use searchlab_core::{Heuristic, Limits, Outcome, par_idastar};
+use searchlab_core::{Heuristic, Limits, Outcome, idastar, par_idastar};
 use searchlab_npuzzle::cache::cache_dir;
 use searchlab_npuzzle::pattern::AdditivePdb;
 use searchlab_npuzzle::twentyfour::{korf_felner_databases, read_instances};
@@ -80,32 +83,56 @@ fn main() {
         "../../../puzzles/twentyfour/korf_felner50.txt"
     ))
     .expect("the instance file is well formed");
-    let mut order: Vec<(u32, usize)> = instances
+    let by_manhattan = args.iter().any(|a| a == "--by-manhattan");
+    let mut order: Vec<(u32, u32, usize)> = instances
         .iter()
         .enumerate()
         .map(|(i, (board, length))| {
+            let length = length.expect("optimal lengths are given");
             let h = heuristic.estimate(&puzzle, board);
-            (length.expect("optimal lengths are given") - h, i)
+            let md = if by_manhattan {
+                length - puzzle.manhattan(board)
+            } else {
+                0
+            };
+            (md, length - h, i)
         })
         .collect();
     order.sort();
     // `--only ID`: just instance ID (1-based, the file's order).
     if let Some(id) = option("--only") {
-        order.retain(|&(_, i)| i + 1 == id as usize);
+        order.retain(|&(_, _, i)| i + 1 == id as usize);
     }
     println!(
         "24-puzzle, {name}, {threads} thread(s), {} s per instance",
         timeout.as_secs_f64()
     );
     let mut solved = 0;
-    for &(gap, i) in order.iter().take(first) {
+    for &(md_gap, gap, i) in order.iter().take(first) {
         let (board, length) = &instances[i];
         let length = length.expect("given");
         let limits = Limits::none().with_timeout(timeout);
-        let run = par_idastar(&puzzle, board, &heuristic, &limits, threads);
-        let stats = &run.result.stats;
+        let (load_before, cpu_before) = (load_average(), cpu_seconds());
+        let (result, generated) = if threads == 1 {
+            let result = idastar(&puzzle, board, &heuristic, &limits);
+            let generated = result.stats.generated;
+            (result, generated)
+        } else {
+            let run = par_idastar(&puzzle, board, &heuristic, &limits, threads);
+            (run.result, run.work.generated)
+        };
+        let cpu = cpu_seconds() - cpu_before;
+        let stats = &result.stats;
         let secs = stats.elapsed.as_secs_f64();
-        match &run.result.outcome {
+        if by_manhattan {
+            print!("[manhattan gap {md_gap:2}] ");
+        }
+        print!(
+            "[cpu {cpu:.1} s, load {load_before:.1} -> {:.1}, {:.1} M nodes per cpu s] ",
+            load_average(),
+            generated as f64 / cpu.max(1e-3) / 1e6
+        );
+        match &result.outcome {
             Outcome::Solved { cost, .. } => {
                 assert_eq!(*cost, length, "#{} not optimal", i + 1);
                 solved += 1;
@@ -113,18 +140,24 @@ fn main() {
                     "#{:2} length {length} gap {gap:2}: solved, generated {} in {secs:.1} s ({:.1} M/s)",
                     i + 1,
                     stats.generated,
-                    run.work.generated as f64 / secs / 1e6
+                    generated as f64 / secs / 1e6
                 );
             }
             other => {
-                // The completed iterations (the stopped one is not listed): each costs about
-                // `growth` times the one before, and (parity) the bound rises by 2 per
-                // iteration up to the optimal length.
-                let done: Vec<_> = stats
+                // The completed iterations: each costs about `growth` times the one before,
+                // and (parity) the bound rises by 2 per iteration up to the optimal length.
+                // The sequential search lists the stopped iteration last (the parallel one
+                // does not): its nodes are already done, not a completed iteration.
+                let mut done: Vec<_> = stats
                     .iterations
                     .iter()
                     .filter(|it| it.generated > 0)
                     .collect();
+                let partial = if threads == 1 {
+                    done.pop().map_or(0, |it| it.generated)
+                } else {
+                    0
+                };
                 let n = done.len();
                 let estimate = (n >= 2).then(|| {
                     let last = done[n - 1];
@@ -136,17 +169,18 @@ fn main() {
                         g *= growth;
                         total += g;
                     }
-                    (last.bound, growth, total)
+                    (last.bound, growth, (total - partial as f64).max(0.0))
                 });
                 print!(
                     "#{:2} length {length} gap {gap:2}: {other:?} after {secs:.1} s, {} generated",
                     i + 1,
-                    run.work.generated
+                    generated
                 );
                 match estimate {
                     Some((bound, growth, total)) => println!(
-                        "; last full bound {bound}, x{growth:.1} per iteration: about {total:.2e} more nodes, {:.0} s at this rate",
-                        total / (run.work.generated as f64 / secs)
+                        "; last full bound {bound}, x{growth:.1} per iteration: about {total:.2e} more nodes, {:.0} s at this rate, {:.0} cpu s at this cpu rate",
+                        total / (generated as f64 / secs),
+                        total / (generated as f64 / cpu.max(1e-3))
                     ),
                     None => println!(),
                 }
@@ -154,4 +188,28 @@ fn main() {
         }
     }
     println!("solved {solved} of {}", first.min(order.len()));
+}
+
+/// The one-minute load average from `/proc/loadavg` (NaN without one).
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+/// This process's user + system CPU seconds from `/proc/self/stat` (clock ticks of 1/100 s;
+/// NaN without it).
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|t| {
+            // Fields after the command name (which may hold spaces) start after ')'.
+            let rest = t.rsplit_once(')')?.1;
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let user: f64 = fields.get(11)?.parse().ok()?;
+            let system: f64 = fields.get(12)?.parse().ok()?;
+            Some((user + system) / 100.0)
+        })
+        .unwrap_or(f64::NAN)
 }

@@ -316,6 +316,69 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
     }
 }
 
+/// The [`Description`] methods the 15- and 24-puzzle share word for word but for the board's
+/// size (`W x W = N`): parsing (noting the hardest board for [`long_work`]), showing, solving
+/// with the prepared heuristic, generating, and `--show`. Their types hold `puzzle`,
+/// `heuristic`, `threads` and `hardest`; trait methods cannot come from a generic helper
+/// without a second trait, so a macro writes them.
+macro_rules! goal_puzzle_methods {
+    ($w:literal, $n:literal) => {
+        fn parse(&self, text: &str) -> Result<Board<$n>, String> {
+            let board = self.puzzle.parse(text).map_err(|e| e.to_string())?;
+            note_hardest(&self.puzzle, &board, &self.hardest);
+            Ok(board)
+        }
+        fn show(&self, board: &Board<$n>) -> String {
+            board.to_string()
+        }
+        fn solve(
+            &self,
+            board: &Board<$n>,
+            algorithm: Algorithm,
+            _: &str,
+            limits: &Limits,
+        ) -> Answer {
+            solve_board(
+                &self.puzzle,
+                board,
+                algorithm,
+                &*self.heuristic,
+                limits,
+                self.threads,
+            )
+        }
+        fn gen_options() -> &'static [OptionSpec] {
+            GOAL_GEN_OPTIONS
+        }
+        fn generate(
+            &self,
+            options: &Options,
+            rng: &mut SplitMix64,
+            count: usize,
+        ) -> Result<Vec<String>, String> {
+            let puzzle = puzzle_with_goal::<$w, $n>(options)?;
+            generate(&puzzle, "depth", options, rng, count)
+        }
+        fn show_solution(&self, board: &Board<$n>, answer: &Answer) -> Option<String> {
+            show_boards(&self.puzzle, board, answer)
+        }
+    };
+}
+
+/// Notes [`long_work`]'s warning for the hardest board parsed (`hardest`) of the `cells`-cell
+/// puzzle, if any (the 15- and 24-puzzle's `prepare`).
+fn warn_long_work(
+    cells: usize,
+    hardest: &AtomicU32,
+    algorithm: Algorithm,
+    heuristic: &str,
+    note: &mut dyn FnMut(Note),
+) {
+    if let Some(warning) = long_work(cells, hardest.load(Ordering::Relaxed), algorithm, heuristic) {
+        note(Note::Message(warning));
+    }
+}
+
 /// The 15-puzzle, goal blank first (Korf's) or last, with pattern databases.
 pub struct FifteenPuzzle {
     puzzle: Fifteen,
@@ -491,25 +554,13 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
             hardest: AtomicU32::new(0),
         })
     }
-    fn parse(&self, text: &str) -> Result<Board<16>, String> {
-        let board = self.puzzle.parse(text).map_err(|e| e.to_string())?;
-        note_hardest(&self.puzzle, &board, &self.hardest);
-        Ok(board)
-    }
     fn prepare(
         &mut self,
         algorithm: Algorithm,
         heuristic: &str,
         note: &mut dyn FnMut(Note),
     ) -> Result<(), String> {
-        if let Some(warning) = long_work(
-            16,
-            self.hardest.load(Ordering::Relaxed),
-            algorithm,
-            heuristic,
-        ) {
-            note(Note::Message(warning));
-        }
+        warn_long_work(16, &self.hardest, algorithm, heuristic, note);
         if !algorithm.uses_heuristic() {
             return Ok(());
         }
@@ -532,34 +583,7 @@ $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
         };
         Ok(())
     }
-    fn show(&self, board: &Board<16>) -> String {
-        board.to_string()
-    }
-    fn solve(&self, board: &Board<16>, algorithm: Algorithm, _: &str, limits: &Limits) -> Answer {
-        solve_board(
-            &self.puzzle,
-            board,
-            algorithm,
-            &*self.heuristic,
-            limits,
-            self.threads,
-        )
-    }
-    fn gen_options() -> &'static [OptionSpec] {
-        GOAL_GEN_OPTIONS
-    }
-    fn generate(
-        &self,
-        options: &Options,
-        rng: &mut SplitMix64,
-        count: usize,
-    ) -> Result<Vec<String>, String> {
-        let puzzle = puzzle_with_goal::<4, 16>(options)?;
-        generate(&puzzle, "depth", options, rng, count)
-    }
-    fn show_solution(&self, board: &Board<16>, answer: &Answer) -> Option<String> {
-        show_boards(&self.puzzle, board, answer)
-    }
+    goal_puzzle_methods!(4, 16);
 }
 
 /// The 24-puzzle, goal blank first (Korf and Felner's) or last.
@@ -632,25 +656,13 @@ give it --max-nodes.";
             hardest: AtomicU32::new(0),
         })
     }
-    fn parse(&self, text: &str) -> Result<Board<25>, String> {
-        let board = self.puzzle.parse(text).map_err(|e| e.to_string())?;
-        note_hardest(&self.puzzle, &board, &self.hardest);
-        Ok(board)
-    }
     fn prepare(
         &mut self,
         algorithm: Algorithm,
         heuristic: &str,
         note: &mut dyn FnMut(Note),
     ) -> Result<(), String> {
-        if let Some(warning) = long_work(
-            25,
-            self.hardest.load(Ordering::Relaxed),
-            algorithm,
-            heuristic,
-        ) {
-            note(Note::Message(warning));
-        }
+        warn_long_work(25, &self.hardest, algorithm, heuristic, note);
         if !algorithm.uses_heuristic() {
             return Ok(());
         }
@@ -661,34 +673,7 @@ give it --max-nodes.";
         };
         Ok(())
     }
-    fn show(&self, board: &Board<25>) -> String {
-        board.to_string()
-    }
-    fn solve(&self, board: &Board<25>, algorithm: Algorithm, _: &str, limits: &Limits) -> Answer {
-        solve_board(
-            &self.puzzle,
-            board,
-            algorithm,
-            &*self.heuristic,
-            limits,
-            self.threads,
-        )
-    }
-    fn gen_options() -> &'static [OptionSpec] {
-        GOAL_GEN_OPTIONS
-    }
-    fn generate(
-        &self,
-        options: &Options,
-        rng: &mut SplitMix64,
-        count: usize,
-    ) -> Result<Vec<String>, String> {
-        let puzzle = puzzle_with_goal::<5, 25>(options)?;
-        generate(&puzzle, "depth", options, rng, count)
-    }
-    fn show_solution(&self, board: &Board<25>, answer: &Answer) -> Option<String> {
-        show_boards(&self.puzzle, board, answer)
-    }
+    goal_puzzle_methods!(5, 25);
 }
 
 /// Korf and Felner's 6-6-6-6 databases with the reflected lookup, loaded from the cache or

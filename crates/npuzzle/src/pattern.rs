@@ -338,9 +338,10 @@ pub struct Pattern {
 /// IDA* updates the sum incrementally: only the moved tile's pattern is looked up again. With
 /// reflection both sums are updated so (one lookup for the moved tile's pattern on the board,
 /// one for its reflection's pattern on the reflected board, instead of every pattern twice): a
-/// per-thread stack of the per-pattern values of the boards on the current depth-first path
-/// gives a child its parent's terms (found by comparing boards, so any caller gets the exact
-/// estimate; one that does not search depth-first only gets no speed-up).
+/// per-thread stack of the boards on the current depth-first path, each with its patterns'
+/// cells and terms, direct and reflected, gives a child its parent's (found by comparing
+/// boards, so any caller gets the exact estimate; one that does not search depth-first only
+/// gets no speed-up). A child then costs two ranks of one pattern each and two lookups.
 ///
 /// ```
 /// use searchlab_core::{idastar, Heuristic, Limits};
@@ -373,22 +374,40 @@ pub struct AdditivePdb<const N: usize> {
     reflection: Option<([u8; N], [u8; N])>,
     /// `untile[t']`: the tile whose reflection is `t'` (inverse of the reflection's `tile`).
     untile: [u8; N],
+    /// With reflection: `reflected_of[t]` = (pattern, position in it) of tile `t`'s reflection
+    /// (`u8::MAX` pattern for none): where a move of `t` changes the reflected sum.
+    reflected_of: [(u8, u8); N],
     /// Tells this heuristic's entries of the per-thread [`MEMO`] stack from another's.
     id: u64,
 }
 
-/// Per-pattern values of one board, direct and reflected, for [`AdditivePdb`]'s incremental
-/// update with reflection.
+/// The most patterns the memo stack keeps terms for (Korf and Felner's 6-6-6-6 has four);
+/// more fall back to looking every pattern up.
+const MEMO_PATTERNS: usize = 4;
+
+/// The cells of each pattern's tiles (`[p][i]`: pattern `p`'s tile `i`) and each pattern's term.
+#[derive(Clone, Copy)]
+struct Terms {
+    cells: [[u8; MAX_PATTERN]; MEMO_PATTERNS],
+    terms: [u8; MEMO_PATTERNS],
+    /// The sum of `terms`.
+    sum: u32,
+}
+
+/// One board's [`Terms`], direct and reflected, for [`AdditivePdb`]'s incremental update with
+/// reflection.
 #[derive(Clone, Copy)]
 struct Memo {
     owner: u64,
+    /// The board's cells, zero-padded.
     board: [u8; MEMO_CELLS],
-    direct: [u8; MAX_PATTERN],
-    reflected: [u8; MAX_PATTERN],
+    direct: Terms,
+    reflected: Terms,
 }
 
-/// Boards of up to this many cells (the 24-puzzle's 25) use the memo stack.
-const MEMO_CELLS: usize = 25;
+/// Boards of up to this many cells use the memo stack (the 24-puzzle's 25, padded to 32 bytes so
+/// boards compare a word at a time).
+const MEMO_CELLS: usize = 32;
 
 /// The memo stack's bound: a depth-first path with its evaluated siblings stays far below.
 const MEMO_DEPTH: usize = 4096;
@@ -401,6 +420,38 @@ thread_local! {
 
 /// Numbers the [`AdditivePdb`] values made (their memo entries are theirs alone).
 static NEXT_ID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// [`placement_rank`] of `cells[..K]` on `N` cells, unrolled: each digit counts the earlier
+/// tiles on lower cells by comparisons (no `popcnt` in the baseline x86-64 target, where
+/// `count_ones` costs a dozen instructions).
+#[inline(always)]
+fn rank_k<const N: usize, const K: usize>(cells: &[u8; MAX_PATTERN]) -> usize {
+    let mut rank = 0usize;
+    for i in 0..K {
+        let c = cells[i];
+        let mut below = 0u8;
+        for &earlier in &cells[..i] {
+            below += u8::from(earlier < c);
+        }
+        rank = rank * (N - i) + usize::from(c - below);
+    }
+    rank
+}
+
+/// [`placement_rank`] of the first `k` cells, through [`rank_k`] for each pattern size.
+#[inline(always)]
+fn rank_of<const N: usize>(k: usize, cells: &[u8; MAX_PATTERN]) -> usize {
+    match k {
+        6 => rank_k::<N, 6>(cells),
+        3 => rank_k::<N, 3>(cells),
+        7 => rank_k::<N, 7>(cells),
+        8 => rank_k::<N, 8>(cells),
+        5 => rank_k::<N, 5>(cells),
+        4 => rank_k::<N, 4>(cells),
+        2 => rank_k::<N, 2>(cells),
+        _ => rank_k::<N, 1>(cells),
+    }
+}
 
 impl<const N: usize> AdditivePdb<N> {
     /// The heuristic for `puzzle` from built databases of disjoint patterns; `reflect` adds the
@@ -450,9 +501,11 @@ impl<const N: usize> AdditivePdb<N> {
             return Err(PatternError::NotATile(0));
         }
         let mut untile = [0u8; N];
+        let mut reflected_of = [(u8::MAX, 0u8); N];
         if let Some((_, tile)) = &reflection {
             for (t, &r) in tile.iter().enumerate() {
                 untile[usize::from(r)] = t as u8;
+                reflected_of[t] = (pattern_of[usize::from(r)], index_in[usize::from(r)]);
             }
         }
         Ok(AdditivePdb {
@@ -461,6 +514,7 @@ impl<const N: usize> AdditivePdb<N> {
             index_in,
             reflection,
             untile,
+            reflected_of,
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         })
     }
@@ -470,60 +524,79 @@ impl<const N: usize> AdditivePdb<N> {
         &self.patterns
     }
 
+    /// Pattern `p`'s entry for its tiles on `cells`.
+    #[inline(always)]
+    fn lookup(&self, p: usize, cells: &[u8; MAX_PATTERN]) -> u8 {
+        let pattern = &self.patterns[p];
+        pattern.db.raw(rank_of::<N>(pattern.tiles.len(), cells))
+    }
+
     /// The sum over the patterns for the board whose tile `t` is on cell `where_[t]`.
     #[inline]
     fn sum(&self, where_: &[u8; N]) -> u32 {
         let mut total = 0;
         let mut cells = [0u8; MAX_PATTERN];
-        for p in &self.patterns {
-            for (i, &t) in p.tiles.iter().enumerate() {
+        for (p, pattern) in self.patterns.iter().enumerate() {
+            for (i, &t) in pattern.tiles.iter().enumerate() {
                 cells[i] = where_[usize::from(t)];
             }
-            total += u32::from(p.db.raw(placement_rank(N, &cells[..p.tiles.len()])));
+            total += u32::from(self.lookup(p, &cells));
         }
         total
     }
 
-    /// Pattern `p`'s term for the board whose tile `t` is on cell `where_[t]`.
-    #[inline]
-    fn term(&self, p: usize, where_: &[u8; N]) -> u8 {
-        let pattern = &self.patterns[p];
-        let mut cells = [0u8; MAX_PATTERN];
-        for (i, &t) in pattern.tiles.iter().enumerate() {
-            cells[i] = where_[usize::from(t)];
+    /// Every pattern's cells and term for the board whose tile `t` is on cell `where_[t]`.
+    fn terms(&self, where_: &[u8; N]) -> Terms {
+        let mut out = Terms {
+            cells: [[0; MAX_PATTERN]; MEMO_PATTERNS],
+            terms: [0; MEMO_PATTERNS],
+            sum: 0,
+        };
+        for (p, pattern) in self.patterns.iter().enumerate() {
+            for (i, &t) in pattern.tiles.iter().enumerate() {
+                out.cells[p][i] = where_[usize::from(t)];
+            }
+            out.terms[p] = self.lookup(p, &out.cells[p]);
+            out.sum += u32::from(out.terms[p]);
         }
-        pattern
-            .db
-            .raw(placement_rank(N, &cells[..pattern.tiles.len()]))
+        out
     }
 
-    /// Pattern `p`'s term on the reflection of the board whose tile `t` is on `where_[t]`.
-    #[inline]
-    fn reflected_term(&self, p: usize, where_: &[u8; N], cell: &[u8; N]) -> u8 {
-        let pattern = &self.patterns[p];
-        let mut cells = [0u8; MAX_PATTERN];
-        for (i, &t) in pattern.tiles.iter().enumerate() {
-            cells[i] = cell[usize::from(where_[usize::from(self.untile[usize::from(t)])])];
+    /// `terms` after pattern `p`'s tile `i` moved to `to`, whose new term is `after`.
+    #[inline(always)]
+    fn moved(terms: &mut Terms, p: u8, i: u8, to: u8, after: u8) {
+        if p == u8::MAX {
+            return;
         }
-        pattern
-            .db
-            .raw(placement_rank(N, &cells[..pattern.tiles.len()]))
+        let (p, i) = (usize::from(p), usize::from(i));
+        terms.cells[p][i] = to;
+        terms.sum = terms.sum + u32::from(after) - u32::from(terms.terms[p]);
+        terms.terms[p] = after;
     }
 
-    /// With reflection: the child's estimate from its parent's terms on the memo stack when
-    /// the parent is there (two lookups), else from scratch; the child's terms are pushed.
+    /// Pattern `p`'s term in `terms` after its tile `i` moved to `to` (a rank and a lookup;
+    /// the unchanged term when `p` is no pattern).
+    #[inline(always)]
+    fn term_after(&self, terms: &Terms, p: u8, i: u8, to: u8) -> u8 {
+        if p == u8::MAX {
+            return 0;
+        }
+        let mut cells = terms.cells[usize::from(p)];
+        cells[usize::from(i)] = to;
+        self.lookup(usize::from(p), &cells)
+    }
+
+    /// With reflection: the child's estimate from its parent's entry on the memo stack when
+    /// the parent is there (two lookups), else from scratch; the child's entry is pushed.
+    #[inline]
     fn reflected_child(&self, child: &Board<N>, old_blank: usize, cell: &[u8; N]) -> u32 {
         let cells = child.cells();
         let new_blank = child.blank();
         let tile = cells[old_blank];
-        let mut parent = [0u8; MEMO_CELLS];
-        parent[..N].copy_from_slice(&cells[..]);
+        let mut board = [0u8; MEMO_CELLS];
+        board[..N].copy_from_slice(&cells[..]);
+        let mut parent = board;
         parent.swap(old_blank, new_blank);
-        let mut where_ = [0u8; N];
-        for (c, &t) in cells.iter().enumerate() {
-            where_[usize::from(t)] = c as u8;
-        }
-        let k = self.patterns.len();
         MEMO.with_borrow_mut(|stack| {
             // Entries above the parent are boards whose subtrees are done.
             while let Some(top) = stack.last() {
@@ -532,42 +605,41 @@ impl<const N: usize> AdditivePdb<N> {
                 }
                 stack.pop();
             }
-            let mut memo = Memo {
-                owner: self.id,
-                board: [0; MEMO_CELLS],
-                direct: [0; MAX_PATTERN],
-                reflected: [0; MAX_PATTERN],
-            };
-            memo.board[..N].copy_from_slice(&cells[..]);
-            match stack.last() {
-                Some(up) => {
-                    memo.direct = up.direct;
-                    memo.reflected = up.reflected;
-                    let p = self.pattern_of[usize::from(tile)];
-                    if p != u8::MAX {
-                        memo.direct[usize::from(p)] = self.term(usize::from(p), &where_);
-                    }
-                    let q = self.reflection.as_ref().map_or(u8::MAX, |(_, rt)| {
-                        self.pattern_of[usize::from(rt[usize::from(tile)])]
-                    });
-                    if q != u8::MAX {
-                        memo.reflected[usize::from(q)] =
-                            self.reflected_term(usize::from(q), &where_, cell);
-                    }
-                }
-                None => {
-                    for p in 0..k {
-                        memo.direct[p] = self.term(p, &where_);
-                        memo.reflected[p] = self.reflected_term(p, &where_, cell);
-                    }
-                }
-            }
             if stack.len() >= MEMO_DEPTH {
                 stack.clear();
             }
+            if let Some(up) = stack.last() {
+                // The tile now stands on the parent's blank cell.
+                let t = usize::from(tile);
+                let (p, i) = (self.pattern_of[t], self.index_in[t]);
+                let (q, j) = self.reflected_of[t];
+                let to = old_blank as u8;
+                let direct = self.term_after(&up.direct, p, i, to);
+                let reflected = self.term_after(&up.reflected, q, j, cell[old_blank]);
+                let mut memo = *up;
+                memo.board = board;
+                Self::moved(&mut memo.direct, p, i, to, direct);
+                Self::moved(&mut memo.reflected, q, j, cell[old_blank], reflected);
+                stack.push(memo);
+                return memo.direct.sum.max(memo.reflected.sum);
+            }
+            // No parent (the first children of a root): every pattern from scratch.
+            let mut where_ = [0u8; N];
+            for (c, &t) in cells.iter().enumerate() {
+                where_[usize::from(t)] = c as u8;
+            }
+            let mut reflected = [0u8; N];
+            for (r, slot) in reflected.iter_mut().enumerate() {
+                *slot = cell[usize::from(where_[usize::from(self.untile[r])])];
+            }
+            let memo = Memo {
+                owner: self.id,
+                board,
+                direct: self.terms(&where_),
+                reflected: self.terms(&reflected),
+            };
             stack.push(memo);
-            let sum = |v: &[u8; MAX_PATTERN]| v[..k].iter().map(|&x| u32::from(x)).sum::<u32>();
-            sum(&memo.direct).max(sum(&memo.reflected))
+            memo.direct.sum.max(memo.reflected.sum)
         })
     }
 
@@ -609,7 +681,7 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Additive
         let tile = child.cells()[old_blank];
         let p = self.pattern_of[usize::from(tile)];
         if let Some((cell, _)) = &self.reflection {
-            if N <= MEMO_CELLS && self.patterns.len() <= MAX_PATTERN {
+            if N <= MEMO_CELLS && self.patterns.len() <= MEMO_PATTERNS {
                 return self.reflected_child(child, old_blank, cell);
             }
             return self.value(child);
@@ -618,17 +690,15 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Additive
             // A tile outside every pattern: no term changes.
             return parent_estimate;
         }
-        let pattern = &self.patterns[usize::from(p)];
         let mut cells = [0u8; MAX_PATTERN];
         for (c, &t) in child.cells().iter().enumerate() {
             if self.pattern_of[usize::from(t)] == p {
                 cells[usize::from(self.index_in[usize::from(t)])] = c as u8;
             }
         }
-        let k = pattern.tiles.len();
-        let after = pattern.db.raw(placement_rank(N, &cells[..k]));
+        let after = self.lookup(usize::from(p), &cells);
         cells[usize::from(self.index_in[usize::from(tile)])] = new_blank as u8;
-        let before = pattern.db.raw(placement_rank(N, &cells[..k]));
+        let before = self.lookup(usize::from(p), &cells);
         parent_estimate + u32::from(after) - u32::from(before)
     }
 }

@@ -215,12 +215,40 @@ fn turned(
 /// ```
 pub fn korf_felner_missing(goal: &Board<25>, dir: &Path) -> Option<Vec<std::path::PathBuf>> {
     Some(
-        korf_felner_tiles(goal)?
+        file_tiles(goal)?
             .iter()
             .map(|tiles| dir.join(cache_file(goal, tiles)))
             .filter(|path| !path.is_file())
             .collect(),
     )
+}
+
+/// The goal cells of patterns A, B, C and D for `goal` (blank on the first or last cell) in
+/// the order their files are keyed by: A's and B's as in [`KORF_FELNER_CELLS`] (turned by 180
+/// degrees for a blank last), C's and D's B's turned by 90 and 180 degrees; `None` for a goal
+/// whose blank is not in a corner.
+fn file_cells(goal: &Board<25>) -> Option<[Vec<u8>; 4]> {
+    let turn180 = match goal.blank() {
+        0 => false,
+        24 => true,
+        _ => return None,
+    };
+    let place = |c: u8| if turn180 { 24 - c } else { c };
+    let a: Vec<u8> = KORF_FELNER_CELLS[0].iter().map(|&c| place(c)).collect();
+    let b: Vec<u8> = KORF_FELNER_CELLS[1].iter().map(|&c| place(c)).collect();
+    let c = b.iter().map(|&c| quarter_turn(c)).collect();
+    let d = b.iter().map(|&c| 24 - c).collect();
+    Some([a, b, c, d])
+}
+
+/// The tiles of [`file_cells`]: what each file's key and name say.
+fn file_tiles(goal: &Board<25>) -> Option<[Vec<u8>; 4]> {
+    Some(file_cells(goal)?.map(|cells| {
+        cells
+            .iter()
+            .map(|&c| goal.cells()[usize::from(c)])
+            .collect()
+    }))
 }
 
 /// Korf and Felner's four 6-tile databases for `goal` (blank on the first or last cell):
@@ -244,16 +272,7 @@ pub fn korf_felner_databases(
     options: &BuildOptions,
     mut progress: impl FnMut(&[u8], LayerProgress),
 ) -> Result<Vec<Pattern>, PatternBuildError> {
-    let turn180 = match goal.blank() {
-        0 => false,
-        24 => true,
-        _ => return Err(PatternError::NotATile(0).into()),
-    };
-    let place = |c: u8| if turn180 { 24 - c } else { c };
-    let a_cells: Vec<u8> = KORF_FELNER_CELLS[0].iter().map(|&c| place(c)).collect();
-    let b_cells: Vec<u8> = KORF_FELNER_CELLS[1].iter().map(|&c| place(c)).collect();
-    let c_cells: Vec<u8> = b_cells.iter().map(|&c| quarter_turn(c)).collect();
-    let d_cells: Vec<u8> = b_cells.iter().map(|&c| 24 - c).collect();
+    let [a_cells, b_cells, c_cells, d_cells] = file_cells(goal).ok_or(PatternError::NotATile(0))?;
     let tiles_of = |cells: &[u8]| -> Vec<u8> {
         cells
             .iter()
@@ -356,6 +375,28 @@ mod tests {
         assert_eq!(quarter_turn(0), 4);
         assert_eq!(quarter_turn(4), 24);
         assert_eq!(quarter_turn(12), 12);
+    }
+
+    /// The files the warning counts as missing are the ones the loader reads: C's and D's
+    /// names follow B's turned cells, not [`KORF_FELNER_CELLS`]' order (a mismatch once made
+    /// the warning announce a build of two tables that were in the cache).
+    #[test]
+    fn missing_files_are_named_as_the_loader_names_them() {
+        let goal = *TwentyFour::blank_first().goal();
+        let tiles = file_tiles(&goal).unwrap();
+        assert_eq!(tiles[2], vec![14, 19, 24, 13, 18, 23]);
+        assert_eq!(tiles[3], vec![22, 21, 20, 17, 16, 15]);
+        let dir = std::env::temp_dir().join(format!("searchlab-24-names-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(korf_felner_missing(&goal, &dir).unwrap().len(), 4);
+        for t in &tiles[..3] {
+            std::fs::write(dir.join(cache_file(&goal, t)), b"").unwrap();
+        }
+        assert_eq!(
+            korf_felner_missing(&goal, &dir).unwrap(),
+            vec![dir.join(cache_file(&goal, &tiles[3]))]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
