@@ -10,9 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use searchlab_benches::grid::{SEARCHES, check, maze_sample};
-use searchlab_core::Octile;
-use searchlab_grid::Instance;
+use searchlab_benches::grid::{SEARCHES, Search, check, maze_sample};
 
 /// CPU time of this thread (user + system) from `/proc/thread-self/stat`, in clock ticks
 /// (1/100 s): on a loaded machine wall time counts the other processes' turns too.
@@ -30,8 +28,7 @@ fn main() {
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
     let only = args.get(3).cloned();
     let queries = maze_sample(step);
-    type Run = fn(&Instance) -> Option<Octile>;
-    let runs: Vec<(&str, Run)> = SEARCHES
+    let runs: Vec<(&str, Search)> = SEARCHES
         .into_iter()
         .filter(|(n, _)| only.as_deref().is_none_or(|o| o == *n))
         .collect();
@@ -69,7 +66,7 @@ fn main() {
     if runs.len() == 3 {
         let pf = best[2].as_secs_f64();
         println!(
-            "  wall: pathfinding / astar = {:.1}x, pathfinding / jps = {:.1}x",
+            "  wall: pathfinding / astar = {:.1}x (target 5x), pathfinding / jps = {:.1}x (target 20x)",
             pf / best[1].as_secs_f64(),
             pf / best[0].as_secs_f64()
         );
