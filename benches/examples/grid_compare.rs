@@ -2,13 +2,15 @@
 //! `grid` takes minutes because `pathfinding`'s A* takes seconds per pass): every STEP-th
 //! query of `maze512-32-9.map.scen`, ROUNDS rounds, each round running the three one after the
 //! other, so that the machine's load hits them alike; prints the best round of each and the
-//! ratios. Lengths are checked against the file first.
+//! ratios. Lengths are checked against the file in the first round. The searches and the
+//! workload are `searchlab_benches::grid`'s, the same as the criterion bench's.
 //!
 //! Run: `cargo run --release -p searchlab-benches --example grid_compare -- [STEP] [ROUNDS] [ONLY]`
 //! (defaults 40 and 3; ONLY = astar, jps or pathfinding runs that one alone, for profiling).
 
-use std::path::Path;
 use std::time::{Duration, Instant};
+
+use searchlab_benches::grid::{SEARCHES, Search, check, maze_sample};
 
 /// CPU time of this thread (user + system) from `/proc/thread-self/stat`, in clock ticks
 /// (1/100 s): on a loaded machine wall time counts the other processes' turns too.
@@ -20,93 +22,13 @@ fn cpu_ticks() -> Option<u64> {
     Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
 }
 
-use searchlab_core::{Limits, Octile, Problem, astar};
-use searchlab_grid::{
-    Cell, Connectivity, Grid, Instance, JumpPoints, JumpState, OctileDistance, read_instances,
-};
-
-/// [`Octile`] for the pathfinding crate (which wants its `Zero` trait): same order, same sum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-struct Exact(Octile);
-
-impl std::ops::Add for Exact {
-    type Output = Exact;
-    fn add(self, other: Exact) -> Exact {
-        Exact(self.0 + other.0)
-    }
-}
-
-impl pathfinding::num_traits::Zero for Exact {
-    fn zero() -> Exact {
-        Exact(Octile::new(0, 0))
-    }
-    fn is_zero(&self) -> bool {
-        self.0 == Octile::new(0, 0)
-    }
-}
-
-fn ours_astar(i: &Instance) -> Option<Octile> {
-    let grid = Grid::new(&i.map, i.goal, Connectivity::Eight);
-    astar(
-        &grid,
-        &i.start,
-        &OctileDistance::new(i.goal),
-        &Limits::none(),
-    )
-    .outcome
-    .cost()
-}
-
-fn ours_jps(i: &Instance) -> Option<Octile> {
-    let jps = JumpPoints::new(&i.map, i.goal);
-    let h = OctileDistance::new(i.goal);
-    astar(&jps, &JumpState::start(i.start), &h, &Limits::none())
-        .outcome
-        .cost()
-}
-
-fn theirs(i: &Instance) -> Option<Octile> {
-    let grid = Grid::new(&i.map, i.goal, Connectivity::Eight);
-    let h = OctileDistance::new(i.goal);
-    let mut moves = Vec::with_capacity(8);
-    pathfinding::directed::astar::astar(
-        &i.start,
-        |c: &Cell| {
-            moves.clear();
-            grid.actions(c, &mut moves);
-            moves
-                .iter()
-                .map(|m| {
-                    let (next, cost) = grid.result(c, m);
-                    (next, Exact(cost))
-                })
-                .collect::<Vec<(Cell, Exact)>>()
-        },
-        |c| Exact(h.of(*c)),
-        |c| *c == i.goal,
-    )
-    .map(|(_, cost)| cost.0)
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let step: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(40);
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
     let only = args.get(3).cloned();
-    let scen = Path::new(env!("CARGO_MANIFEST_DIR")).join("../puzzles/grid/maze512-32-9.map.scen");
-    let queries: Vec<Instance> = read_instances(&scen, None)
-        .expect("the maze scenario reads")
-        .into_iter()
-        .map(|r| r.expect("valid"))
-        .step_by(step)
-        .collect();
-    type Run = fn(&Instance) -> Option<Octile>;
-    let all: [(&str, Run); 3] = [
-        ("jps", ours_jps),
-        ("astar", ours_astar),
-        ("pathfinding", theirs),
-    ];
-    let runs: Vec<(&str, Run)> = all
+    let queries = maze_sample(step);
+    let runs: Vec<(&str, Search)> = SEARCHES
         .into_iter()
         .filter(|(n, _)| only.as_deref().is_none_or(|o| o == *n))
         .collect();
@@ -117,9 +39,10 @@ fn main() {
             let t = Instant::now();
             let c = cpu_ticks();
             for i in &queries {
-                let cost = run(i).expect("connected");
+                let cost = run(i);
+                // Lengths against the file in the first round (one pass each under valgrind).
                 if round == 0 {
-                    assert!(i.is_expected(cost), "{} {name}: {cost}", i.name);
+                    check(i, name, cost);
                 }
             }
             best[k] = best[k].min(t.elapsed());
@@ -143,7 +66,7 @@ fn main() {
     if runs.len() == 3 {
         let pf = best[2].as_secs_f64();
         println!(
-            "  wall: pathfinding / astar = {:.1}x, pathfinding / jps = {:.1}x",
+            "  wall: pathfinding / astar = {:.1}x (target 5x), pathfinding / jps = {:.1}x (target 20x)",
             pf / best[1].as_secs_f64(),
             pf / best[0].as_secs_f64()
         );

@@ -1,1 +1,4 @@
-//! Criterion benchmarks live in `benches/benches/`; this library is empty.
+//! Criterion benchmarks live in `benches/benches/`, comparisons in `benches/examples/`; this
+//! library holds the workloads several of them share.
+
+pub mod grid;

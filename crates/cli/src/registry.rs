@@ -154,9 +154,14 @@ fn after_help(e: &Entry) -> String {
 pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
     specs
         .iter()
-        .map(|o| {
+        .flat_map(|o| {
             let arg = Arg::new(o.name).long(o.name).help(o.help);
-            match o.value_name {
+            let value_name = o.value_name.unwrap_or_default();
+            // A positional (id: its placeholder) and its `--name` alias, hidden.
+            let positional = Arg::new(value_name).value_name(value_name).help(o.help);
+            let alias = arg.clone().value_name(value_name).hide(true);
+            std::iter::once(match o.value_name {
+                _ if o.positional => positional.conflicts_with(o.name),
                 None => arg.action(ArgAction::SetTrue),
                 Some(v) => {
                     let arg = arg.value_name(v).action(ArgAction::Set);
@@ -165,7 +170,8 @@ pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
                         None => arg,
                     }
                 }
-            }
+            })
+            .chain(o.positional.then_some(alias))
         })
         .collect()
 }
@@ -189,7 +195,9 @@ pub(crate) fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
                 }
             }
             Some(_) => {
-                if let Some(v) = m.get_one::<String>(o.name) {
+                let positional = o.value_name.filter(|_| o.positional);
+                let given = positional.and_then(|p| m.get_one::<String>(p));
+                if let Some(v) = given.or_else(|| m.get_one::<String>(o.name)) {
                     options.set(o.name, v);
                 }
             }

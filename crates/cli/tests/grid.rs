@@ -136,12 +136,7 @@ fn draw_writes_one_png_per_query_and_says_so() {
 fn generated_queries_solve_to_their_own_lengths() {
     let dir = scratch("gen");
     std::fs::write(dir.join("arena.map"), arena_text()).unwrap();
-    let out = searchlab(
-        &[
-            "gen", "grid", "--map", ARENA, "--count", "12", "--seed", "5",
-        ],
-        "",
-    );
+    let out = searchlab(&["gen", "grid", ARENA, "--count", "12", "--seed", "5"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let scen = dir.join("gen.scen");
     std::fs::write(&scen, &out.stdout).unwrap();
@@ -165,7 +160,7 @@ fn generated_queries_solve_to_their_own_lengths() {
         assert_eq!(rows.len(), 12);
         assert!(rows.iter().all(|r| r["status"] == "solved"), "{stderr}");
     }
-    // The same seed gives the same rows.
+    // The same seed gives the same rows, with the map given by `--map` (the old form) too.
     let again = searchlab(
         &[
             "gen", "grid", "--map", ARENA, "--count", "12", "--seed", "5",
@@ -173,6 +168,40 @@ fn generated_queries_solve_to_their_own_lengths() {
         "",
     );
     assert_eq!(again.stdout, out.stdout);
+}
+
+/// `gen grid` takes its map by position; without one, or with two, it is bad input (exit 2)
+/// that says what is missing, and a missing file is named.
+#[test]
+fn gen_grid_takes_the_map_by_position() {
+    let out = searchlab(&["gen", "grid", ARENA, "--count", "3", "--seed", "9"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = text(&out.stdout);
+    assert_eq!(rows.lines().next(), Some("version 1"));
+    assert_eq!(rows.lines().count(), 4, "{rows}");
+    assert!(
+        rows.lines().skip(1).all(|r| r.contains("\tarena.map\t")),
+        "{rows}"
+    );
+
+    let none = searchlab(&["gen", "grid", "--count", "3"], "");
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        text(&none.stderr).contains("needs a map"),
+        "{}",
+        text(&none.stderr)
+    );
+
+    let both = searchlab(&["gen", "grid", ARENA, "--map", ARENA], "");
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
+
+    let missing = searchlab(&["gen", "grid", "no/such.map"], "");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        text(&missing.stderr).contains("no/such.map"),
+        "{}",
+        text(&missing.stderr)
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use crate::best_first::{NO_PARENT, path_to};
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
-use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex, vec_bytes_after};
+use crate::store::{DENSE_LIMIT, DenseIndex, Found, HashIndex, NodeIndex, vec_bytes_after};
 
 /// A node of A*'s table, shared with the other best-first searches that keep every node
 /// ([`crate::best_first`]: uniform-cost, greedy, weighted A*), so that all of them store and
@@ -37,6 +37,9 @@ pub(crate) type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 
 /// f and g values up to this use buckets; larger ones move the open list to a heap.
 const BUCKET_LIMIT: u64 = 1 << 12;
+
+/// The most bytes A*'s node table reserves at once for a dense index (see `run`).
+const RESERVE_LIMIT: usize = 32 << 20;
 
 /// No node: the end of a bucket's list.
 const NIL: u32 = u32::MAX;
@@ -81,10 +84,11 @@ impl MinHeap {
         x as u32 as usize
     }
 
-    #[inline]
-    fn place(&mut self, i: usize, x: u128) {
-        self.heap[i] = x;
-        self.pos[Self::id(x)] = i as u32;
+    fn new(ids: usize) -> Self {
+        MinHeap {
+            heap: Vec::with_capacity(1024),
+            pos: Vec::with_capacity(ids),
+        }
     }
 
     /// Pushes `x`, or moves its node's entry to `x` when the node is on the heap.
@@ -107,39 +111,46 @@ impl MinHeap {
 
     #[inline]
     fn sift_up(&mut self, mut i: usize, x: u128) {
+        // Local slices: the optimiser then knows that writing `pos` leaves `heap` alone.
+        let (heap, pos) = (&mut self.heap[..], &mut self.pos[..]);
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
+            let p = heap[parent];
             if p <= x {
                 break;
             }
-            self.place(i, p);
+            heap[i] = p;
+            pos[Self::id(p)] = i as u32;
             i = parent;
         }
-        self.place(i, x);
+        heap[i] = x;
+        pos[Self::id(x)] = i as u32;
     }
 
     #[inline]
     fn sift_down(&mut self, mut i: usize, x: u128) {
-        let n = self.heap.len();
+        let (heap, pos) = (&mut self.heap[..], &mut self.pos[..]);
+        let n = heap.len();
         loop {
             let left = 2 * i + 1;
             if left >= n {
                 break;
             }
             let child = if left + 1 < n {
-                left + usize::from(self.heap[left + 1] < self.heap[left])
+                left + usize::from(heap[left + 1] < heap[left])
             } else {
                 left
             };
-            let c = self.heap[child];
+            let c = heap[child];
             if c >= x {
                 break;
             }
-            self.place(i, c);
+            heap[i] = c;
+            pos[Self::id(c)] = i as u32;
             i = child;
         }
-        self.place(i, x);
+        heap[i] = x;
+        pos[Self::id(x)] = i as u32;
     }
 
     #[inline]
@@ -292,13 +303,12 @@ impl Buckets {
 }
 
 impl<C: Cost> Open<C> {
-    fn new() -> Self {
+    /// An empty open list; `ids` node ids are expected (the keyed heap's position table is
+    /// made that large at once, instead of growing by copies).
+    fn new(ids: usize) -> Self {
         if !C::INTEGER {
             return Open::Keyed(Keyed {
-                small: MinHeap {
-                    heap: Vec::with_capacity(1024),
-                    pos: Vec::with_capacity(1024),
-                },
+                small: MinHeap::new(ids),
                 large: BinaryHeap::new(),
             });
         }
@@ -469,7 +479,9 @@ impl<C: Cost> Open<C> {
 /// and its stale entry skipped when popped). Non-integer costs ([`crate::Octile`]) are
 /// compared exactly, on a heap of packed integer keys ([`Cost::order_key`]) where an improved
 /// node's entry moves. The action back to a node's parent
-/// ([`Problem::inverse`]) is not tried.
+/// ([`Problem::inverse`]) is not tried. With a dense table and a consistent heuristic
+/// ([`Heuristic::is_consistent`]) a closed node is marked in the table, and its neighbours
+/// drop it there without loading its node (no observer: observers see every neighbour).
 ///
 /// # Arguments
 /// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate.
@@ -582,6 +594,14 @@ where
     }
 }
 
+/// Grows a full `nodes` to `reserve` entries at once if that is more than doubling would.
+#[cold]
+#[inline(never)]
+fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize) {
+    let doubled = nodes.capacity().saturating_mul(2);
+    nodes.reserve_exact(reserve.max(doubled) - nodes.len());
+}
+
 /// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
 #[cold]
 fn depth_of<P: Problem + ?Sized, I: NodeIndex<P>>(nodes: &[NodeOf<P, I>], mut id: u32) -> u32 {
@@ -639,8 +659,25 @@ where
         ..Stats::default()
     };
     let bound = limits.max_cost.unwrap_or(u64::MAX);
+    // A dense index bounds the node count: once the node table outgrows its first 1024, it
+    // grows to that bound at once, so that it is never copied again (on a grid the copies of
+    // doubling were 80% of the misses of the last cache level, benches/README.md issue 14);
+    // small runs (most of the 8-puzzle's) never get there. Not under a memory limit, which
+    // counts capacities, nor past RESERVE_LIMIT bytes (a sparse rank space).
+    let reserve = match index.dense_len() {
+        Some(n)
+            if limits.max_memory.is_none()
+                && n.saturating_mul(size_of::<NodeOf<P, I>>()) <= RESERVE_LIMIT =>
+        {
+            n
+        }
+        _ => 1024,
+    };
     let mut nodes: Vec<NodeOf<P, I>> = Vec::with_capacity(1024);
-    let mut open: Open<P::Cost> = Open::new();
+    let mut open: Open<P::Cost> = Open::new(reserve);
+    // With a consistent heuristic a closed node's g is optimal: the index marks it closed and
+    // its neighbours skip it there, without reading its node (observers still see each one).
+    let skip_closed = heuristic.is_consistent(problem) && !observer.active();
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
     let mut cut = false;
@@ -681,6 +718,9 @@ where
         open_nodes -= 1;
         let node = &mut nodes[id as usize];
         node.closed = true;
+        if skip_closed {
+            index.close(node.memo);
+        }
         // The goal test comes before the limits, so that a start that is a goal is answered
         // (with no actions) under any limit, as in every other search.
         if problem.is_goal(&node.state) {
@@ -752,8 +792,16 @@ where
             let child_g = g + step;
             let parent = &nodes[id as usize];
             let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
-            match index.get(&key) {
-                Some(cid) => {
+            // `find` only where closed nodes are marked: elsewhere `get` is what it was.
+            let found = if skip_closed {
+                index.find(&key)
+            } else {
+                index.get(&key).map_or(Found::New, Found::Open)
+            };
+            match found {
+                // Only marked when closed nodes are final (`skip_closed`).
+                Found::Closed => continue,
+                Found::Open(cid) => {
                     let known = &mut nodes[cid as usize];
                     if child_g >= known.g {
                         if observer.active() {
@@ -787,7 +835,7 @@ where
                         });
                     }
                 }
-                None => {
+                Found::New => {
                     let child_h = heuristic.estimate_child(problem, &child, &action, h);
                     let f = child_g.saturating_add(child_h);
                     // No bound, no conversion (it is not free for non-integer costs).
@@ -800,6 +848,9 @@ where
                         continue;
                     }
                     let cid = nodes.len() as u32;
+                    if nodes.len() == nodes.capacity() {
+                        reserve_all(&mut nodes, reserve);
+                    }
                     let memo = I::memo(&key);
                     index.set(key, cid);
                     nodes.push(Node {
@@ -847,7 +898,7 @@ mod tests {
         use crate::octile::Octile;
         let mut rng = SplitMix64::new(1968);
         for _ in 0..100 {
-            let mut open: Open<Octile> = Open::new();
+            let mut open: Open<Octile> = Open::new(1024);
             let mut model: Vec<(Octile, Octile, u32)> = Vec::new();
             // The current g of each id and whether it was popped, to skip stale entries as
             // A* does.
@@ -904,7 +955,7 @@ mod tests {
     fn bucket_lists_pop_in_the_documented_order() {
         let mut rng = SplitMix64::new(2286);
         for _ in 0..200 {
-            let mut open: Open<u32> = Open::new();
+            let mut open: Open<u32> = Open::new(1024);
             // (f, g, sequence number, id) of each open node.
             let mut model: Vec<(u32, u32, u64, u32)> = Vec::new();
             let mut seq = 0u64;

@@ -39,6 +39,9 @@ pub struct OptionSpec {
     pub default: Option<&'static str>,
     /// One line of help, with the accepted values.
     pub help: &'static str,
+    /// Given by position (`gen grid MAP`) rather than as `--name VALUE`; `--name VALUE` is
+    /// still accepted as an alias. Its placeholder (`value_name`) names the positional.
+    pub positional: bool,
 }
 
 impl OptionSpec {
@@ -54,6 +57,21 @@ impl OptionSpec {
             value_name: Some(value_name),
             default,
             help,
+            positional: false,
+        }
+    }
+    /// A value given by position, `--name VALUE` accepted too (at most one a command).
+    pub const fn positional(
+        name: &'static str,
+        value_name: &'static str,
+        help: &'static str,
+    ) -> Self {
+        Self {
+            name,
+            value_name: Some(value_name),
+            default: None,
+            help,
+            positional: true,
         }
     }
     /// A flag (on when given).
@@ -63,6 +81,7 @@ impl OptionSpec {
             value_name: None,
             default: None,
             help,
+            positional: false,
         }
     }
 }

@@ -663,7 +663,7 @@ impl<S: Debug> GameObserver<S> for Erased<'_> {
 ///
 /// ```
 /// use searchlab_core::observe::{ShowStates, ShownEval};
-/// use searchlab_core::{Game, GameAlgorithm, AlphaBetaConfig, Player, Value};
+/// use searchlab_core::{Game, GameSolver, AlphaBetaConfig, Player, Value};
 ///
 /// /// Take 1 or 2 from a pile; whoever takes the last stone wins.
 /// struct Nim;
@@ -684,8 +684,8 @@ impl<S: Debug> GameObserver<S> for Erased<'_> {
 /// let root = game.wrap((4, Player::Max));
 /// assert_eq!(format!("{root:?}"), "4 stones");
 /// let eval = |_: &(u8, Player)| 0;
-/// let shown = GameAlgorithm::Alphabeta.run(&game, &root, &ShownEval(&eval), &AlphaBetaConfig::new());
-/// let plain = GameAlgorithm::Alphabeta.run(&Nim, &(4, Player::Max), &eval, &AlphaBetaConfig::new());
+/// let shown = GameSolver::Alphabeta.run(&game, &root, &ShownEval(&eval), &AlphaBetaConfig::new());
+/// let plain = GameSolver::Alphabeta.run(&Nim, &(4, Player::Max), &eval, &AlphaBetaConfig::new());
 /// assert_eq!(shown.outcome.value(), plain.outcome.value());
 /// assert_eq!(shown.stats.expanded, plain.stats.expanded);
 /// ```

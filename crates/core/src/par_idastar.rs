@@ -349,6 +349,9 @@ impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + Sync + '_> {
     ) -> P::Cost {
         (**self).estimate_child(problem, child, action, parent_estimate)
     }
+    fn is_consistent(&self, problem: &P) -> bool {
+        (**self).is_consistent(problem)
+    }
 }
 
 /// One searched piece: its key, counts and end, and the path to the goal if it found one.

@@ -1,6 +1,6 @@
 //! The grid as a [`Description`]: `searchlab solve grid FILE.scen` answers every query of a
 //! MovingAI scenario file (each checked against the file's optimal length), `searchlab gen grid
-//! --map MAP` writes new scenario lines, and `--draw` pictures each search.
+//! MAP` writes new scenario lines, and `--draw` pictures each search.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -501,11 +501,10 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
     }
 
     fn gen_options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
+        const OPTIONS: &[OptionSpec] = &[OptionSpec::positional(
             "map",
-            "FILE",
-            None,
-            "the map to put queries on (required); rows name it by its file name",
+            "MAP",
+            "the .map file to put queries on (required; --map MAP works too); rows name it by its file name",
         )];
         OPTIONS
     }
@@ -516,7 +515,9 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String> {
-        let path = options.get("map").ok_or("gen grid needs --map FILE.map")?;
+        let path = options
+            .get("map")
+            .ok_or("gen grid needs a map: searchlab gen grid MAP.map")?;
         let map = GridMap::read(Path::new(path)).map_err(|e| e.to_string())?;
         let name = Path::new(path)
             .file_name()

@@ -259,6 +259,10 @@ impl Heuristic<Grid<'_>> for OctileDistance {
     fn estimate(&self, _: &Grid<'_>, state: &Cell) -> Octile {
         self.of(*state)
     }
+    /// A move changes the octile distance by at most its own cost, 4- or 8-connected.
+    fn is_consistent(&self, _: &Grid<'_>) -> bool {
+        true
+    }
 }
 
 /// The Manhattan distance to a goal: exact on an open 4-connected grid. Not admissible with
@@ -288,6 +292,11 @@ impl Heuristic<Grid<'_>> for Manhattan {
     #[inline]
     fn estimate(&self, _: &Grid<'_>, state: &Cell) -> Octile {
         self.of(*state)
+    }
+    /// With 4 connections a move changes it by 1, its cost; a diagonal changes it by 2 for
+    /// sqrt(2), so not with 8.
+    fn is_consistent(&self, grid: &Grid<'_>) -> bool {
+        grid.mask == Connectivity::Four.mask()
     }
 }
 

@@ -264,6 +264,11 @@ impl Heuristic<JumpPoints<'_>> for OctileDistance {
     fn estimate(&self, _: &JumpPoints<'_>, state: &JumpState) -> Octile {
         self.of(state.cell)
     }
+    /// A jump costs the octile length of its straight and diagonal legs, at least the octile
+    /// distance it covers.
+    fn is_consistent(&self, _: &JumpPoints<'_>) -> bool {
+        true
+    }
 }
 
 impl Heuristic<JumpPoints<'_>> for Manhattan {

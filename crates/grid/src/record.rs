@@ -73,6 +73,9 @@ impl<P: Problem, H: Heuristic<P> + ?Sized> Heuristic<Recorder<'_, P>> for Wrappe
         self.0
             .estimate_child(problem.inner, child, action, parent_estimate)
     }
+    fn is_consistent(&self, problem: &Recorder<'_, P>) -> bool {
+        self.0.is_consistent(problem.inner)
+    }
 }
 
 impl<P: Problem> Problem for Recorder<'_, P> {

@@ -270,3 +270,41 @@ fn a_cost_bound_on_an_exact_cost_is_exact() {
         }
     }
 }
+
+/// A* with the consistent octile distance (closed cells dropped in the dense index, unread)
+/// against the same estimate as a closure (not known consistent: every closed neighbour's node
+/// is read and compared): the same path and the same counts, 8- and 4-connected (Manhattan,
+/// consistent with 4 moves), on random maps.
+#[test]
+fn skipping_closed_cells_changes_no_answer_and_no_count() {
+    use searchlab_core::{Heuristic, astar};
+    let mut rng = SplitMix64::new(1014);
+    for round in 0..60 {
+        let m = random_map(&mut rng, 30, 20, [10, 25, 35][round % 3]);
+        let cells: Vec<Cell> = m.passable_cells().collect();
+        let start = cells[rng.below(cells.len() as u64) as usize];
+        let goal = cells[rng.below(cells.len() as u64) as usize];
+        for connectivity in [Connectivity::Eight, Connectivity::Four] {
+            let grid = Grid::new(&m, goal, connectivity);
+            let (octile, manhattan) = (OctileDistance::new(goal), Manhattan::new(goal));
+            let h: &dyn Heuristic<Grid<'_>> = match connectivity {
+                Connectivity::Eight => &octile,
+                Connectivity::Four => &manhattan,
+            };
+            assert!(h.is_consistent(&grid));
+            let plain = |c: &Cell| h.estimate(&grid, c);
+            assert!(!Heuristic::<Grid<'_>>::is_consistent(&plain, &grid));
+            let skip = astar(&grid, &start, h, &Limits::none());
+            let read = astar(&grid, &start, &plain, &Limits::none());
+            assert_eq!(skip.outcome, read.outcome, "round {round} {connectivity:?}");
+            assert_eq!(skip.stats.expanded, read.stats.expanded);
+            assert_eq!(skip.stats.generated, read.stats.generated);
+            assert_eq!(skip.stats.max_frontier, read.stats.max_frontier);
+            assert_eq!(skip.stats.reopened, 0);
+        }
+    }
+    // Manhattan overestimates with diagonals: not consistent there.
+    let m = map(&["..."]);
+    let grid = Grid::new(&m, Cell::new(2, 0), Connectivity::Eight);
+    assert!(!Manhattan::new(Cell::new(2, 0)).is_consistent(&grid));
+}
