@@ -117,6 +117,20 @@ fn final_score(margin: i32) -> (i32, i32) {
     ((9 + margin) / 2, (9 - margin) / 2)
 }
 
+/// The answer of a search that proves the value alone (the catalogue's, or the bench's
+/// alpha-beta): the value, and the first move of its principal variation as the best move.
+fn value_answer(p: &Played, result: searchlab_core::GameResult<Segment>) -> Answer {
+    match result.outcome {
+        GameOutcome::Solved(s) => {
+            let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
+            solved(p, s.value, &[], &best, result.stats)
+        }
+        GameOutcome::Stopped { limit, .. } => {
+            searchlab_core::describe::stopped(limit, result.stats)
+        }
+    }
+}
+
 /// The answer lines and fields of a finished search: `value` the final margin, `values`
 /// every move's (segment order), `best` the best moves.
 fn solved(
@@ -219,6 +233,16 @@ fn solved(
 }
 
 impl Triangle {
+    /// The rules with the move order the heuristic names (`index`, else greedy).
+    fn game(&self, heuristic: &str) -> TriangleWar {
+        let order = if heuristic == "index" {
+            MoveOrder::Index
+        } else {
+            MoveOrder::Greedy
+        };
+        TriangleWar::new(order, self.symmetry)
+    }
+
     /// With `--draw`, writes the picture of the game tree below `p` and says on stderr what
     /// was written, or why not (a picture is a by-product: the answer stands either way).
     fn draw_picture(&self, game: &TriangleWar, p: &Played) {
@@ -403,12 +427,7 @@ transposition table); minimax values the position alone.";
         t
     }
     fn solve(&self, p: &Played, algorithm: Algorithm, heuristic: &str, limits: &Limits) -> Answer {
-        let order = if heuristic == "index" {
-            MoveOrder::Index
-        } else {
-            MoveOrder::Greedy
-        };
-        let game = TriangleWar::new(order, self.symmetry);
+        let game = self.game(heuristic);
         self.draw_picture(&game, p);
         if let Algorithm::Game(GameAlgorithm::Mcts(params)) = algorithm {
             // MCTS chooses a move and proves no value (greedy playouts use the margin).
@@ -433,15 +452,7 @@ transposition table); minimax values the position alone.";
             let config = AlphaBetaConfig::new().with_limits(limits.clone());
             let result = algo.run(&game, &p.position, &|_: &Position| 0, &config);
             searchlab_core::describe::search_ends();
-            return match result.outcome {
-                GameOutcome::Solved(s) => {
-                    let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
-                    solved(p, s.value, &[], &best, result.stats)
-                }
-                GameOutcome::Stopped { limit, .. } => {
-                    searchlab_core::describe::stopped(limit, result.stats)
-                }
-            };
+            return value_answer(p, result);
         }
         if algorithm == Algorithm::Game(GameAlgorithm::Minimax) {
             let result = minimax(&game, &p.position, &|_: &Position| 0, limits);
@@ -490,12 +501,7 @@ transposition table); minimax values the position alone.";
         if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta) {
             return self.solve(p, algorithm, heuristic, limits);
         }
-        let order = if heuristic == "index" {
-            MoveOrder::Index
-        } else {
-            MoveOrder::Greedy
-        };
-        let game = TriangleWar::new(order, self.symmetry);
+        let game = self.game(heuristic);
         // A depth limit would make the value an estimate: a whole-game search ignores it.
         let limits = Limits {
             max_cost: None,
@@ -507,15 +513,7 @@ transposition table); minimax values the position alone.";
             .with_value_range(-9, 9);
         let run = AlphaBeta::new(config).search(&game, &p.position, &|_: &Position| 0);
         searchlab_core::describe::search_ends();
-        match run.outcome {
-            GameOutcome::Solved(s) => {
-                let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
-                solved(p, s.value, &[], &best, run.stats)
-            }
-            GameOutcome::Stopped { limit, .. } => {
-                searchlab_core::describe::stopped(limit, run.stats)
-            }
-        }
+        value_answer(p, run)
     }
     /// Undrawn segments: a game of Triangle War ends when all 18 are drawn.
     fn moves_left(&self, p: &Played) -> Option<u64> {
