@@ -8,116 +8,17 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+mod common;
+
+use common::{Bounded, Graph, random_dag, random_tree};
 use proptest::prelude::*;
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, Bound, Game, GameOutcome, INFINITY, LimitKind, Limits, Player,
     SplitMix64, TranspositionTable, Value, alphabeta, minimax,
 };
 
-/// An explicit game graph: node 0 is the root; a node without children is terminal.
-#[derive(Clone, Debug)]
-struct Graph {
-    player: Vec<Player>,
-    children: Vec<Vec<usize>>,
-    /// Terminal value of a leaf, evaluation of an inner node.
-    score: Vec<Value>,
-}
-
-impl Game for Graph {
-    type State = usize;
-    type Move = usize;
-    fn to_move(&self, s: &usize) -> Player {
-        self.player[*s]
-    }
-    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
-        out.extend(&self.children[*s]);
-    }
-    fn play(&self, _: &usize, m: &usize) -> usize {
-        *m
-    }
-    fn terminal_value(&self, s: &usize) -> Option<Value> {
-        self.children[*s].is_empty().then_some(self.score[*s])
-    }
-}
-
 fn eval(g: &Graph) -> impl Fn(&usize) -> Value + '_ {
-    |s: &usize| g.score[*s]
-}
-
-fn random_player(rng: &mut SplitMix64, parent: Player) -> Player {
-    // Mostly alternating, sometimes the same side again (an extra turn, as in Triangle War).
-    if rng.below(4) == 0 {
-        parent
-    } else {
-        parent.other()
-    }
-}
-
-/// A random tree of up to `max_nodes` nodes, depth up to `max_depth`, values in -range..=range.
-fn random_tree(seed: u64, max_nodes: usize, max_depth: u32, range: i64) -> Graph {
-    let mut rng = SplitMix64::new(seed);
-    let mut g = Graph {
-        player: vec![if rng.below(2) == 0 {
-            Player::Max
-        } else {
-            Player::Min
-        }],
-        children: vec![Vec::new()],
-        score: vec![0],
-    };
-    let mut stack = vec![(0usize, 0u32)];
-    while let Some((node, depth)) = stack.pop() {
-        g.score[node] = rng.below(2 * range as u64 + 1) as Value - range as Value;
-        if depth >= max_depth || g.player.len() >= max_nodes || (depth > 0 && rng.below(5) == 0) {
-            continue;
-        }
-        let k = 1 + rng.below(4) as usize;
-        for _ in 0..k {
-            let id = g.player.len();
-            let p = random_player(&mut rng, g.player[node]);
-            g.player.push(p);
-            g.children.push(Vec::new());
-            g.score.push(0);
-            g.children[node].push(id);
-            stack.push((id, depth + 1));
-        }
-    }
-    g
-}
-
-/// A random layered DAG: `width` nodes per level, children drawn from the next level, so most
-/// positions are reached along several paths (transpositions).
-fn random_dag(seed: u64, levels: usize, width: usize, range: i64) -> Graph {
-    let mut rng = SplitMix64::new(seed);
-    let n = 1 + (levels - 1) * width;
-    let mut g = Graph {
-        player: vec![Player::Max; n],
-        children: vec![Vec::new(); n],
-        score: (0..n)
-            .map(|_| rng.below(2 * range as u64 + 1) as Value - range as Value)
-            .collect(),
-    };
-    let level_of = |id: usize| if id == 0 { 0 } else { 1 + (id - 1) / width };
-    for id in 0..n {
-        let level = level_of(id);
-        if id > 0 {
-            // Max on even levels, and on a fifth of odd ones (extra turns).
-            g.player[id] = if level % 2 == 0 || rng.below(5) == 0 {
-                Player::Max
-            } else {
-                Player::Min
-            };
-        }
-        if level + 1 < levels {
-            let base = 1 + level * width;
-            let k = 2 + rng.below(3) as usize;
-            let mut kids: Vec<usize> = (base..base + width).collect();
-            rng.shuffle(&mut kids);
-            kids.truncate(k);
-            g.children[id] = kids;
-        }
-    }
-    g
+    g.eval()
 }
 
 /// The same game with each position's moves in a scrambled (but fixed) order.
@@ -147,48 +48,20 @@ impl Game for Shuffled<'_> {
     }
 }
 
-/// The same game, telling the search bounds of every value ([`Game::value_bounds`]): the least
-/// and greatest score (terminal value or evaluation) anywhere below a position, which bound
-/// its value under every depth limit.
-struct Bounded<'a> {
-    inner: &'a Graph,
-    bounds: Vec<(Value, Value)>,
-}
-
-impl<'a> Bounded<'a> {
-    fn new(inner: &'a Graph) -> Self {
-        // Children have larger indices in both generators: fill from the last node back.
-        let mut bounds = vec![(0, 0); inner.score.len()];
-        for s in (0..inner.score.len()).rev() {
-            let mut b = (inner.score[s], inner.score[s]);
-            for &c in &inner.children[s] {
-                assert!(c > s, "children after parents");
-                b = (b.0.min(bounds[c].0), b.1.max(bounds[c].1));
-            }
-            bounds[s] = b;
+/// The least and greatest score (terminal value or evaluation) anywhere below each position of
+/// `g`: true bounds of its value under every depth limit, for [`Game::value_bounds`].
+fn subtree_bounds(g: &Graph) -> Vec<(Value, Value)> {
+    // Children have larger indices in both generators: fill from the last node back.
+    let mut bounds = vec![(0, 0); g.score.len()];
+    for s in (0..g.score.len()).rev() {
+        let mut b = (g.score[s], g.score[s]);
+        for &c in &g.children[s] {
+            assert!(c > s, "children after parents");
+            b = (b.0.min(bounds[c].0), b.1.max(bounds[c].1));
         }
-        Bounded { inner, bounds }
+        bounds[s] = b;
     }
-}
-
-impl Game for Bounded<'_> {
-    type State = usize;
-    type Move = usize;
-    fn to_move(&self, s: &usize) -> Player {
-        self.inner.to_move(s)
-    }
-    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
-        self.inner.moves(s, out)
-    }
-    fn play(&self, s: &usize, m: &usize) -> usize {
-        self.inner.play(s, m)
-    }
-    fn terminal_value(&self, s: &usize) -> Option<Value> {
-        self.inner.terminal_value(s)
-    }
-    fn value_bounds(&self, s: &usize) -> Option<(Value, Value)> {
-        Some(self.bounds[*s])
-    }
+    bounds
 }
 
 fn configs(depth: Option<u32>) -> Vec<AlphaBetaConfig> {
@@ -290,7 +163,10 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         );
     }
     // With the game's value bounds (some nodes answered by a bound alone): same values.
-    let bounded = Bounded::new(g);
+    let bounded = Bounded {
+        inner: g,
+        bounds: subtree_bounds(g),
+    };
     for config in configs(depth) {
         let run = AlphaBeta::new(config.clone()).search(&bounded, &0, &eval(g));
         assert_eq!(

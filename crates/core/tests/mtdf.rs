@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Graph, ScoredPile, random_dag, random_tree};
+use common::{Bounded, Graph, ScoredPile, random_dag, random_tree};
 use proptest::prelude::*;
 use searchlab_core::{
     AlphaBeta, AlphaBetaConfig, Bound, Evaluator, Game, GameSolver, INFINITY, Limits, Narrowing,
@@ -30,66 +30,38 @@ fn extreme(mut graph: Graph, shift: u8) -> Graph {
     graph
 }
 
-/// A game that knows bounds of its positions: `inner`'s exact value of each non-terminal node
+/// Bounds of a game that knows them: `inner`'s exact value of each non-terminal node
 /// (precomputed by minimax) widened by a random slack on each side (zero included: `lo == hi`),
 /// and on finished nodes bounds that exclude their value (the contract asks nothing there).
-struct Bounded {
-    inner: Graph,
-    bounds: Vec<(Value, Value)>,
-}
-
-impl Bounded {
-    fn new(inner: Graph, seed: u64) -> Bounded {
-        let mut rng = searchlab_core::SplitMix64::new(seed);
-        let bounds = (0..inner.player.len())
-            .map(|s| {
-                let v = minimax(&inner, &s, &inner.eval(), &Limits::none())
-                    .outcome
-                    .value()
-                    .expect("no limits");
-                if inner.children[s].is_empty() {
-                    // Wrong on purpose: the value is outside.
-                    let (a, b) = if v > 0 {
-                        (v - 3, v - 1)
-                    } else {
-                        (v + 1, v + 3)
-                    };
-                    return (a, b);
-                }
-                let slack = |rng: &mut searchlab_core::SplitMix64| match rng.below(4) {
-                    0 => 0,
-                    1 => 1,
-                    _ => rng.below(50) as Value,
+fn wrong_when_finished(inner: &Graph, seed: u64) -> Vec<(Value, Value)> {
+    let mut rng = searchlab_core::SplitMix64::new(seed);
+    (0..inner.player.len())
+        .map(|s| {
+            let v = minimax(inner, &s, &inner.eval(), &Limits::none())
+                .outcome
+                .value()
+                .expect("no limits");
+            if inner.children[s].is_empty() {
+                // Wrong on purpose: the value is outside.
+                let (a, b) = if v > 0 {
+                    (v - 3, v - 1)
+                } else {
+                    (v + 1, v + 3)
                 };
-                let (a, b) = (slack(&mut rng), slack(&mut rng));
-                (
-                    v.saturating_sub(a).max(-INFINITY + 1),
-                    v.saturating_add(b).min(INFINITY - 1),
-                )
-            })
-            .collect();
-        Bounded { inner, bounds }
-    }
-}
-
-impl Game for Bounded {
-    type State = usize;
-    type Move = usize;
-    fn to_move(&self, s: &usize) -> Player {
-        self.inner.to_move(s)
-    }
-    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
-        self.inner.moves(s, out)
-    }
-    fn play(&self, s: &usize, m: &usize) -> usize {
-        self.inner.play(s, m)
-    }
-    fn terminal_value(&self, s: &usize) -> Option<Value> {
-        self.inner.terminal_value(s)
-    }
-    fn value_bounds(&self, s: &usize) -> Option<(Value, Value)> {
-        Some(self.bounds[*s])
-    }
+                return (a, b);
+            }
+            let slack = |rng: &mut searchlab_core::SplitMix64| match rng.below(4) {
+                0 => 0,
+                1 => 1,
+                _ => rng.below(50) as Value,
+            };
+            let (a, b) = (slack(&mut rng), slack(&mut rng));
+            (
+                v.saturating_sub(a).max(-INFINITY + 1),
+                v.saturating_add(b).min(INFINITY - 1),
+            )
+        })
+        .collect()
 }
 
 /// Every way to run MTD(f) at `root` gives minimax's value, exact: both narrowings over the
@@ -184,7 +156,8 @@ proptest! {
     #[test]
     fn mtdf_equals_minimax_with_game_bounds(seed in any::<u64>(), shift in 0u8..4) {
         let tree = extreme(random_tree(seed, 150, 6, 20), shift);
-        let game = Bounded::new(tree, seed ^ 0x5eed);
+        let bounds = wrong_when_finished(&tree, seed ^ 0x5eed);
+        let game = Bounded { inner: &tree, bounds };
         let eval = game.inner.eval();
         let eval = |s: &usize| eval(s);
         for root in 0..game.inner.player.len().min(12) {

@@ -1,4 +1,4 @@
-//! Games for the tests of pvs, mcts and matchplay, written here because the problem crates
+//! Games for the tests of alpha-beta, pvs, mtdf, mcts and matchplay, written here because the problem crates
 //! depend on the core (a dev-dependency back would make a cycle): random explicit trees and
 //! DAGs with extra turns, a scored pile game whose table keys drop the score (value_offset),
 //! and n x n tic-tac-toe with k in a row.
@@ -114,6 +114,34 @@ pub fn random_dag(seed: u64, levels: usize, width: usize, range: i64) -> Graph {
         }
     }
     g
+}
+
+/// `inner` telling the search bounds of its values ([`Game::value_bounds`]): `bounds[s]` for
+/// position `s`. What the bounds are is the test's choice (true bounds for alpha-beta's tests,
+/// deliberately wrong ones on finished positions for MTD(f)'s).
+pub struct Bounded<'a> {
+    pub inner: &'a Graph,
+    pub bounds: Vec<(Value, Value)>,
+}
+
+impl Game for Bounded<'_> {
+    type State = usize;
+    type Move = usize;
+    fn to_move(&self, s: &usize) -> Player {
+        self.inner.to_move(s)
+    }
+    fn moves(&self, s: &usize, out: &mut Vec<usize>) {
+        self.inner.moves(s, out)
+    }
+    fn play(&self, s: &usize, m: &usize) -> usize {
+        self.inner.play(s, m)
+    }
+    fn terminal_value(&self, s: &usize) -> Option<Value> {
+        self.inner.terminal_value(s)
+    }
+    fn value_bounds(&self, s: &usize) -> Option<(Value, Value)> {
+        Some(self.bounds[*s])
+    }
 }
 
 /// A pile game of accumulated points with extra turns: take 1, 2 or 3 stones; taking `t` from
