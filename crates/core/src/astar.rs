@@ -69,14 +69,44 @@ struct Keyed<C> {
     large: BinaryHeap<Entry<C>>,
 }
 
-/// An indexed binary min-heap of packed entries (the low 32 bits are the node id): a node
-/// already on it is moved in place when its g improves (decrease-key), instead of being pushed
-/// again and skipped later as stale; on grids that saves about 40% of the pops.
+/// The open list of packed entries (the low 32 bits are the node id, the top 48 the f key):
+/// an indexed binary min-heap in front of bands over f.
+///
+/// The heap holds the entries of the current band (f keys within 1/16 of a cost unit of each
+/// other) and below; the entries of the next [`BANDS`] bands wait unsorted in one vector per
+/// band, and move to the heap together when the heap has nothing of a lower band. On a grid
+/// the open list averages about 300 entries, of which about 20 lie in the lowest band
+/// (benches/README.md, issue 14 round 3), so the heap's sifts are half as deep, and a push or
+/// a decrease-key into a later band is O(1). Any order of pushes is served (an entry below the
+/// current band, as an inconsistent heuristic's re-opened node, or beyond the bands goes to the
+/// heap): pops are exactly the entries' integer order.
+///
+/// A node already on the open list is moved when its g improves (decrease-key), instead of
+/// being pushed again and skipped later as stale; on grids that saves about 40% of the pops.
 struct MinHeap {
     heap: Vec<u128>,
-    /// Position of each node id on the heap, [`NIL`] when it is not on it.
+    /// Each node id's place: its heap position, `BANDED | slot << SLOT_SHIFT | index` on a
+    /// band's vector, or [`NIL`] when it is not on the open list.
     pos: Vec<u32>,
+    /// The waiting bands, band `b` at slot `b % BANDS`.
+    bands: Vec<Vec<u128>>,
+    /// The current band: the heap holds every entry of a band up to it; the vectors hold bands
+    /// `cur + 1 .. cur + BANDS` only.
+    cur: u64,
+    /// Entries waiting in the band vectors.
+    listed: usize,
+    /// The band vectors' capacities, in bytes (for the memory limit).
+    band_bytes: u64,
 }
+
+/// How many bands wait beside the heap (a ring of vectors; 16 cost units at 1/16 a band).
+const BANDS: u64 = 256;
+/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-4 units.
+const BAND_SHIFT: u32 = 100;
+/// [`MinHeap::pos`]: the entry is on a band vector.
+const BANDED: u32 = 1 << 31;
+const SLOT_SHIFT: u32 = 23;
+const INDEX_MASK: u32 = (1 << SLOT_SHIFT) - 1;
 
 impl MinHeap {
     #[inline]
@@ -84,14 +114,23 @@ impl MinHeap {
         x as u32 as usize
     }
 
+    #[inline]
+    fn band(x: u128) -> u64 {
+        (x >> BAND_SHIFT) as u64
+    }
+
     fn new(ids: usize) -> Self {
         MinHeap {
             heap: Vec::with_capacity(1024),
             pos: Vec::with_capacity(ids),
+            bands: Vec::new(),
+            cur: 0,
+            listed: 0,
+            band_bytes: 0,
         }
     }
 
-    /// Pushes `x`, or moves its node's entry to `x` when the node is on the heap.
+    /// Pushes `x`, or moves its node's entry to `x` when the node is on the open list.
     #[inline]
     fn push(&mut self, x: u128) {
         let id = Self::id(x);
@@ -99,14 +138,57 @@ impl MinHeap {
             self.pos.resize(id + 1, NIL);
         }
         let at = self.pos[id];
-        if at == NIL {
+        if at != NIL {
+            if at & BANDED == 0 {
+                if x < self.heap[at as usize] {
+                    self.sift_up(at as usize, x);
+                } else {
+                    self.sift_down(at as usize, x);
+                }
+                return;
+            }
+            self.unlist(at);
+        }
+        let band = Self::band(x);
+        if band > self.cur && band - self.cur < BANDS {
+            self.list(band, x);
+        } else {
             self.heap.push(x);
             self.sift_up(self.heap.len() - 1, x);
-        } else if x < self.heap[at as usize] {
-            self.sift_up(at as usize, x);
-        } else {
-            self.sift_down(at as usize, x);
         }
+    }
+
+    /// Puts `x` on the vector of `band` (a waiting band), or on the heap if that one is full.
+    #[inline]
+    fn list(&mut self, band: u64, x: u128) {
+        let slot = (band % BANDS) as usize;
+        if slot >= self.bands.len() {
+            self.bands.resize_with(BANDS as usize, Vec::new);
+        }
+        let v = &mut self.bands[slot];
+        let index = v.len();
+        if index > INDEX_MASK as usize {
+            self.heap.push(x);
+            self.sift_up(self.heap.len() - 1, x);
+            return;
+        }
+        let cap = v.capacity();
+        v.push(x);
+        self.band_bytes += ((v.capacity() - cap) * 16) as u64;
+        self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
+        self.listed += 1;
+    }
+
+    /// Takes the entry at `at` (a band place) off its vector.
+    #[inline]
+    fn unlist(&mut self, at: u32) {
+        let (slot, index) = (((at & !BANDED) >> SLOT_SHIFT) as usize, at & INDEX_MASK);
+        let v = &mut self.bands[slot];
+        v.swap_remove(index as usize);
+        if let Some(&moved) = v.get(index as usize) {
+            self.pos[Self::id(moved)] = at;
+        }
+        self.listed -= 1;
     }
 
     #[inline]
@@ -155,6 +237,14 @@ impl MinHeap {
 
     #[inline]
     fn pop(&mut self) -> Option<u128> {
+        let top_band = self.heap.first().map_or(u64::MAX, |&t| Self::band(t));
+        if top_band > self.cur {
+            if self.listed > 0 {
+                self.advance(top_band);
+            } else if top_band != u64::MAX {
+                self.cur = top_band;
+            }
+        }
         let last = self.heap.pop()?;
         if self.heap.is_empty() {
             self.pos[Self::id(last)] = NIL;
@@ -164,6 +254,51 @@ impl MinHeap {
         self.pos[Self::id(top)] = NIL;
         self.sift_down(0, last);
         Some(top)
+    }
+
+    /// Makes the lowest band of all entries the current one: the first waiting band below the
+    /// heap's top moves to the heap, or, if there is none, the top's band becomes current.
+    /// (Some band is waiting.)
+    #[cold]
+    #[inline(never)]
+    fn advance(&mut self, top_band: u64) {
+        // Waiting bands lie in cur + 1 .. cur + BANDS, so one of them is not empty.
+        let end = top_band.min(self.cur + BANDS - 1);
+        let mut band = self.cur + 1;
+        while band <= end {
+            let slot = (band % BANDS) as usize;
+            if !self.bands[slot].is_empty() {
+                let mut waiting = std::mem::take(&mut self.bands[slot]);
+                self.listed -= waiting.len();
+                self.heap.reserve(waiting.len());
+                for &x in &waiting {
+                    self.heap.push(x);
+                    self.sift_up(self.heap.len() - 1, x);
+                }
+                waiting.clear();
+                self.bands[slot] = waiting;
+                self.cur = band;
+                return;
+            }
+            band += 1;
+        }
+        // No waiting band below the top's: the top is the lowest entry.
+        self.cur = top_band;
+    }
+
+    /// Every entry, in no order.
+    fn entries(&self) -> impl Iterator<Item = u128> + '_ {
+        self.heap.iter().chain(self.bands.iter().flatten()).copied()
+    }
+
+    /// The bytes it would hold after `extra` more pushes, at the peak: the band vectors may
+    /// each double (both buffers alive while they move), so theirs count three times.
+    fn bytes_after(&self, extra: usize) -> u64 {
+        vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
+            + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
+            + (self.bands.capacity() * size_of::<Vec<u128>>()) as u64
+            + self.band_bytes.saturating_mul(3)
+            + extra as u64 * 64
     }
 }
 
@@ -199,6 +334,8 @@ struct Buckets {
     low: usize,
     /// `[prev, next]` of each node id on a list.
     links: Vec<[u32; 2]>,
+    /// Whether `ends` grew since the last memory check ([`Open::grew`]).
+    grew: bool,
 }
 
 #[inline]
@@ -234,6 +371,7 @@ impl Buckets {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, f: usize) {
+        self.grew = true;
         self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
         self.top.resize(f + 1, 0);
     }
@@ -317,6 +455,7 @@ impl<C: Cost> Open<C> {
             top: Vec::new(),
             low: 0,
             links: Vec::with_capacity(1024),
+            grew: false,
         })
     }
 
@@ -415,12 +554,7 @@ impl<C: Cost> Open<C> {
             // The packed heap and its position table grow with the nodes; the rare large
             // entries on their own heap.
             Open::Keyed(keyed) => {
-                vec_bytes_after(
-                    keyed.small.heap.len(),
-                    keyed.small.heap.capacity(),
-                    extra,
-                    16,
-                ) + vec_bytes_after(keyed.small.pos.len(), keyed.small.pos.capacity(), extra, 4)
+                keyed.small.bytes_after(extra)
                     + vec_bytes_after(
                         keyed.large.len(),
                         keyed.large.capacity(),
@@ -428,6 +562,35 @@ impl<C: Cost> Open<C> {
                         std::mem::size_of::<Entry<C>>(),
                     )
             }
+        }
+    }
+
+    /// How many pushes of new nodes certainly leave [`Open::bytes_after`] unchanged: the
+    /// links' room for bucket lists (their other tables grow with f: see [`Open::grew`]), none
+    /// for heaps (A* checks memory at every expansion on them).
+    #[inline]
+    fn room(&self) -> usize {
+        match self {
+            Open::Buckets(b) => b.links.capacity() - b.links.len(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the open list may have grown other than by its [`Open::room`] since the last
+    /// [`Open::checked`]: the bucket lists' tables grew for a larger f, or it is a heap.
+    #[inline]
+    fn grew(&self) -> bool {
+        match self {
+            Open::Buckets(b) => b.grew,
+            _ => true,
+        }
+    }
+
+    /// The memory was just checked.
+    #[inline]
+    fn checked(&mut self) {
+        if let Open::Buckets(b) = self {
+            b.grew = false;
         }
     }
 
@@ -440,9 +603,8 @@ impl<C: Cost> Open<C> {
             Open::Heap(heap) => heap.iter().map(|&(_, _, Reverse(id))| id).collect(),
             Open::Keyed(keyed) => keyed
                 .small
-                .heap
-                .iter()
-                .map(|&x| x as u32)
+                .entries()
+                .map(|x| x as u32)
                 .chain(keyed.large.iter().map(|&(_, _, Reverse(id))| id))
                 .collect(),
         }
@@ -594,12 +756,14 @@ where
     }
 }
 
-/// Grows a full `nodes` to `reserve` entries at once if that is more than doubling would.
+/// Grows `nodes`, which lacks room for `k` more, to `reserve` entries at once if that is more
+/// than doubling would (as [`vec_bytes_after`] expects: the memory check came first).
 #[cold]
 #[inline(never)]
-fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize) {
+fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
     let doubled = nodes.capacity().saturating_mul(2);
-    nodes.reserve_exact(reserve.max(doubled) - nodes.len());
+    let need = nodes.len() + k;
+    nodes.reserve_exact(reserve.max(doubled).max(need) - nodes.len());
 }
 
 /// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
@@ -680,6 +844,8 @@ where
     let skip_closed = heuristic.is_consistent(problem) && !observer.active();
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
+    // Children that fit the tables without growth since the last memory check.
+    let mut unchecked = 0usize;
     let mut cut = false;
     let mut actions = Vec::new();
 
@@ -757,20 +923,34 @@ where
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
         // Before any table grows for these children: would the tables still fit? (Only with
-        // a memory limit: the sums cost a few percent of a grid search.)
+        // a memory limit: the sums cost a few percent of a grid search.) While every table has
+        // room for the children without growing, the sum is the one last checked.
         let k = actions.len();
         if limits.max_memory.is_some() {
-            let bytes =
-                vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
-                    .saturating_add(index.bytes_after(k))
-                    .saturating_add(open.bytes_after(k));
-            if let Some(kind) = budget.check_memory(bytes) {
-                stats.elapsed = budget.elapsed();
-                return SearchResult {
-                    outcome: Outcome::Stopped(kind),
-                    stats,
-                };
+            if k <= unchecked && !open.grew() {
+                unchecked -= k;
+            } else {
+                let bytes =
+                    vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
+                        .saturating_add(index.bytes_after(k))
+                        .saturating_add(open.bytes_after(k));
+                if let Some(kind) = budget.check_memory(bytes) {
+                    stats.elapsed = budget.elapsed();
+                    return SearchResult {
+                        outcome: Outcome::Stopped(kind),
+                        stats,
+                    };
+                }
+                open.checked();
+                let room = (nodes.capacity() - nodes.len())
+                    .min(index.room())
+                    .min(open.room());
+                unchecked = room.saturating_sub(k);
             }
+        }
+        // Room for every child before the loop: one test an expansion, not one a child.
+        if nodes.capacity() - nodes.len() < k {
+            reserve_all(&mut nodes, reserve, k);
         }
         stats.expanded += 1;
         // The children's depth, for the observer only.
@@ -848,9 +1028,6 @@ where
                         continue;
                     }
                     let cid = nodes.len() as u32;
-                    if nodes.len() == nodes.capacity() {
-                        reserve_all(&mut nodes, reserve);
-                    }
                     let memo = I::memo(&key);
                     index.set(key, cid);
                     nodes.push(Node {
