@@ -72,12 +72,12 @@ struct Keyed<C> {
 /// The open list of packed entries (the low 32 bits are the node id, the top 48 the f key):
 /// an indexed binary min-heap in front of bands over f.
 ///
-/// The heap holds the entries of the current band (f keys within 1/16 of a cost unit of each
+/// The heap holds the entries of the current band (f keys within 1/32 of a cost unit of each
 /// other) and below; the entries of the next [`BANDS`] bands wait unsorted in one vector per
 /// band, and move to the heap together when the heap has nothing of a lower band. On a grid
-/// the open list averages about 300 entries, of which about 20 lie in the lowest band
-/// (benches/README.md, issue 14 round 3), so the heap's sifts are half as deep, and a push or
-/// a decrease-key into a later band is O(1). Any order of pushes is served (an entry below the
+/// the open list averages about 300 entries, of which about 20 lie within 1/16 of a unit of the
+/// lowest (benches/README.md, issue 14 round 3), so the heap's sifts are half as deep, and a
+/// push or a decrease-key into a later band is O(1). Any order of pushes is served (an entry below the
 /// current band, as an inconsistent heuristic's re-opened node, or beyond the bands goes to the
 /// heap): pops are exactly the entries' integer order.
 ///
@@ -99,10 +99,12 @@ struct MinHeap {
     band_bytes: u64,
 }
 
-/// How many bands wait beside the heap (a ring of vectors; 16 cost units at 1/16 a band).
+/// How many bands wait beside the heap (a ring of vectors; 8 cost units at 1/32 a band).
 const BANDS: u64 = 256;
-/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-4 units.
-const BAND_SHIFT: u32 = 100;
+/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-5 units. On the maze, bands
+/// of 1/4, 1/16, 1/32, 1/64 of a unit took 7.08, 6.87, 6.82, 6.81e9 instructions, 1/128
+/// (only 2 units of bands) 7.75e9 (benches/README.md, issue 14 round 3).
+const BAND_SHIFT: u32 = 99;
 /// [`MinHeap::pos`]: the entry is on a band vector.
 const BANDED: u32 = 1 << 31;
 const SLOT_SHIFT: u32 = 23;
