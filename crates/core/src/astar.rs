@@ -88,8 +88,8 @@ struct MinHeap {
     /// Each node id's place: its heap position, `BANDED | slot << SLOT_SHIFT | index` on a
     /// band's vector, or [`NIL`] when it is not on the open list.
     pos: Vec<u32>,
-    /// The waiting bands, band `b` at slot `b % BANDS`.
-    bands: Vec<Vec<u128>>,
+    /// The waiting bands, band `b` at slot `b % BANDS` (an array: no bounds checks).
+    bands: Box<[Vec<u128>; BANDS as usize]>,
     /// The current band: the heap holds every entry of a band up to it; the vectors hold bands
     /// `cur + 1 .. cur + BANDS` only.
     cur: u64,
@@ -125,7 +125,7 @@ impl MinHeap {
         MinHeap {
             heap: Vec::with_capacity(1024),
             pos: Vec::with_capacity(ids),
-            bands: Vec::new(),
+            bands: Box::new([const { Vec::new() }; BANDS as usize]),
             cur: 0,
             listed: 0,
             band_bytes: 0,
@@ -164,9 +164,6 @@ impl MinHeap {
     #[inline]
     fn list(&mut self, band: u64, x: u128) {
         let slot = (band % BANDS) as usize;
-        if slot >= self.bands.len() {
-            self.bands.resize_with(BANDS as usize, Vec::new);
-        }
         let v = &mut self.bands[slot];
         let index = v.len();
         if index > INDEX_MASK as usize {
@@ -174,9 +171,12 @@ impl MinHeap {
             self.sift_up(self.heap.len() - 1, x);
             return;
         }
-        let cap = v.capacity();
+        if index == v.capacity() {
+            let cap = v.capacity();
+            v.reserve(1);
+            self.band_bytes += ((v.capacity() - cap) * 16) as u64;
+        }
         v.push(x);
-        self.band_bytes += ((v.capacity() - cap) * 16) as u64;
         self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
         self.listed += 1;
     }
@@ -298,7 +298,7 @@ impl MinHeap {
     fn bytes_after(&self, extra: usize) -> u64 {
         vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
             + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
-            + (self.bands.capacity() * size_of::<Vec<u128>>()) as u64
+            + size_of::<[Vec<u128>; BANDS as usize]>() as u64
             + self.band_bytes.saturating_mul(3)
             + extra as u64 * 64
     }
@@ -918,7 +918,7 @@ where
             };
         }
         let node = &nodes[id as usize];
-        let (g, h) = (node.g, node.h);
+        let (g, h, memo) = (node.g, node.h, node.memo);
         // The action back to the parent leads to a node known with a smaller g: skip it before
         // paying for its state, key and lookup.
         let back = node.action.as_ref().and_then(|a| problem.inverse(a));
@@ -970,10 +970,9 @@ where
             if back.as_ref() == Some(&action) {
                 continue;
             }
-            let (child, step) = problem.result(&nodes[id as usize].state, &action);
-            let child_g = g + step;
-            let parent = &nodes[id as usize];
-            let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
+            let parent = &nodes[id as usize].state;
+            let (child, step) = problem.result(parent, &action);
+            let key = index.child_key(problem, parent, memo, &action, &child);
             // `find` only where closed nodes are marked: elsewhere `get` is what it was.
             let found = if skip_closed {
                 index.find(&key)
@@ -984,6 +983,8 @@ where
                 // Only marked when closed nodes are final (`skip_closed`).
                 Found::Closed => continue,
                 Found::Open(cid) => {
+                    // g after the lookup: a closed neighbour needs none.
+                    let child_g = g + step;
                     let known = &mut nodes[cid as usize];
                     if child_g >= known.g {
                         if observer.active() {
@@ -1018,6 +1019,7 @@ where
                     }
                 }
                 Found::New => {
+                    let child_g = g + step;
                     let child_h = heuristic.estimate_child(problem, &child, &action, h);
                     let f = child_g.saturating_add(child_h);
                     // No bound, no conversion (it is not free for non-integer costs).
