@@ -641,8 +641,9 @@ impl<C: Cost> Open<C> {
 /// otherwise. The open list is a bucket queue over (f, g) while they stay small (FIFO lists in
 /// which a node whose g improves moves in O(1)), a binary heap beyond (where it is pushed again
 /// and its stale entry skipped when popped). Non-integer costs ([`crate::Octile`]) are
-/// compared exactly, on a heap of packed integer keys ([`Cost::order_key`]) where an improved
-/// node's entry moves. The action back to a node's parent
+/// compared exactly, as packed integer keys ([`Cost::order_key`]): a heap of the lowest band
+/// of f values (1/32 of a cost unit) in front of unsorted vectors for the next bands, where
+/// an improved node's entry moves. The action back to a node's parent
 /// ([`Problem::inverse`]) is not tried. With a dense table and a consistent heuristic
 /// ([`Heuristic::is_consistent`]) a closed node is marked in the table, and its neighbours
 /// drop it there without loading its node (no observer: observers see every neighbour).
@@ -1127,6 +1128,76 @@ mod tests {
                 let (g, closed) = current[id as usize];
                 assert!(closed || !popped.is(g), "only stale entries are left");
             }
+        }
+    }
+
+    /// The banded heap against an ordered set: new entries, decrease-keys and pops in random
+    /// order, f keys over about 700 bands (beyond the 256 waiting ones too), and pushes below
+    /// the current band (as re-opened nodes of an inconsistent heuristic make).
+    #[test]
+    fn banded_heap_pops_the_least_entry() {
+        use std::collections::BTreeSet;
+        let mut rng = SplitMix64::new(3321);
+        for round in 0..60 {
+            let mut heap = MinHeap::new(16);
+            let mut model: BTreeSet<u128> = BTreeSet::new();
+            // The entry of each id on the heap.
+            let mut current: Vec<Option<u128>> = Vec::new();
+            // Popped f keys rise slowly, as in A*, with jumps back now and then.
+            let mut base = 0u64;
+            let mut most_listed = 0;
+            let key = |f: u64, rest: u64, id: usize| -> u128 {
+                (u128::from(f) << 80) | (u128::from(rest) << 32) | id as u128
+            };
+            for _ in 0..3000 {
+                match rng.below(4) {
+                    0 | 1 => {
+                        // f keys up to ~700 bands above the base (a band is 2^19 key units).
+                        let spread = if round % 3 == 0 { 1 << 20 } else { 700 << 19 };
+                        let mut f = base + rng.below(spread);
+                        if rng.below(20) == 0 {
+                            f = base.saturating_sub(rng.below(4 << 19));
+                        }
+                        let id = current.len();
+                        let x = key(f, rng.below(1 << 40), id);
+                        heap.push(x);
+                        model.insert(x);
+                        current.push(Some(x));
+                    }
+                    2 if !current.is_empty() => {
+                        let id = rng.below(current.len() as u64) as usize;
+                        if let Some(old) = current[id] {
+                            // A better f (sometimes in the same band) or only a better g.
+                            let f = (old >> 80) as u64;
+                            let lower = f.saturating_sub(rng.below(3 << 19));
+                            let x = key(lower, rng.below(1 << 40), id);
+                            if x < old {
+                                heap.push(x);
+                                model.remove(&old);
+                                model.insert(x);
+                                current[id] = Some(x);
+                            }
+                        }
+                    }
+                    _ => {
+                        let expected = model.pop_first();
+                        let got = heap.pop();
+                        assert_eq!(got, expected, "round {round}");
+                        if let Some(x) = got {
+                            current[MinHeap::id(x)] = None;
+                            base = base.max((x >> 80) as u64);
+                        }
+                    }
+                }
+                assert_eq!(heap.heap.len() + heap.listed, model.len());
+                most_listed = most_listed.max(heap.listed);
+            }
+            // The waiting bands were used, not only the heap.
+            assert!(most_listed > 10, "round {round}: {most_listed}");
+            while let Some(x) = model.pop_first() {
+                assert_eq!(heap.pop(), Some(x));
+            }
+            assert_eq!(heap.pop(), None);
         }
     }
 
