@@ -70,28 +70,33 @@ struct Keyed<C> {
 }
 
 /// The open list of packed entries (the low 32 bits are the node id, the top 48 the f key):
-/// an indexed binary min-heap in front of bands over f.
+/// a sorted run of the current band of f, waiting bands after it, and a heap for the rest.
 ///
-/// The heap holds the entries of the current band (f keys within 1/32 of a cost unit of each
-/// other) and below; the entries of the next [`BANDS`] bands wait unsorted in one vector per
-/// band, and move to the heap together when the heap has nothing of a lower band. On a grid
-/// the open list averages about 300 entries, of which about 20 lie within 1/16 of a unit of the
-/// lowest (benches/README.md, issue 14 round 3), so the heap's sifts are half as deep, and a
-/// push or a decrease-key into a later band is O(1). Any order of pushes is served (an entry below the
-/// current band, as an inconsistent heuristic's re-opened node, or beyond the bands goes to the
-/// heap): pops are exactly the entries' integer order.
+/// The current band (f keys within 1/32 of a cost unit) is a vector sorted from the greatest
+/// entry down, so a pop takes its last entry; the next [`BANDS`] bands wait unsorted in one
+/// vector per band, and the lowest becomes the run (sorted once) when the run is empty. On a
+/// grid the open list averages about 300 entries, of which about 20 lie within 1/16 of a unit
+/// of the lowest (benches/README.md, issue 14 round 3): a push into the run is a short scan
+/// from its end, where the child that keeps its parent's f goes (it has the highest g of that
+/// f), and a push or decrease-key into a later band is O(1). Entries below the current band
+/// (re-opened nodes of an inconsistent heuristic) or beyond the waiting bands (a JPS jump) go
+/// to an indexed binary heap, and a pop takes the lower of the run's last entry and the heap's
+/// top: pops are exactly the entries' integer order, whatever the order of pushes.
 ///
 /// A node already on the open list is moved when its g improves (decrease-key), instead of
 /// being pushed again and skipped later as stale; on grids that saves about 40% of the pops.
 struct MinHeap {
+    /// The current band's entries, sorted from the greatest down: a pop takes the last.
+    run: Vec<u128>,
     heap: Vec<u128>,
     /// Each node id's place: its heap position, `BANDED | slot << SLOT_SHIFT | index` on a
-    /// band's vector, or [`NIL`] when it is not on the open list.
+    /// band's vector, [`RUN`] on the run (found by a scan: the run is short), or [`NIL`] when
+    /// it is not on the open list.
     pos: Vec<u32>,
     /// The waiting bands, band `b` at slot `b % BANDS` (an array: no bounds checks).
     bands: Box<[Vec<u128>; BANDS as usize]>,
-    /// The current band: the heap holds every entry of a band up to it; the vectors hold bands
-    /// `cur + 1 .. cur + BANDS` only.
+    /// The current band: the run holds entries of this band only, the vectors bands
+    /// `cur + 1 .. cur + BANDS` only; everything else is on the heap.
     cur: u64,
     /// Entries waiting in the band vectors.
     listed: usize,
@@ -101,12 +106,15 @@ struct MinHeap {
 
 /// How many bands wait beside the heap (a ring of vectors; 8 cost units at 1/32 a band).
 const BANDS: u64 = 256;
-/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-5 units. On the maze, bands
-/// of 1/4, 1/16, 1/32, 1/64 of a unit took 7.08, 6.87, 6.82, 6.81e9 instructions, 1/128
-/// (only 2 units of bands) 7.75e9 (benches/README.md, issue 14 round 3).
+/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-5 units. On the maze (41
+/// queries), with a heap for the current band, bands of 1/4, 1/16, 1/32, 1/64 of a unit took
+/// 7.08, 6.87, 6.82, 6.81e9 instructions, 1/128 (only 2 units of bands) 7.75e9; with the
+/// sorted run, 1/16, 1/32, 1/64: 5.84, 5.82, 5.82e9 (benches/README.md, issue 14 round 3).
 const BAND_SHIFT: u32 = 99;
 /// [`MinHeap::pos`]: the entry is on a band vector.
 const BANDED: u32 = 1 << 31;
+/// [`MinHeap::pos`]: the entry is on the current band's sorted vector.
+const RUN: u32 = BANDED - 1;
 const SLOT_SHIFT: u32 = 23;
 const INDEX_MASK: u32 = (1 << SLOT_SHIFT) - 1;
 
@@ -123,6 +131,7 @@ impl MinHeap {
 
     fn new(ids: usize) -> Self {
         MinHeap {
+            run: Vec::with_capacity(256),
             heap: Vec::with_capacity(1024),
             pos: Vec::with_capacity(ids),
             bands: Box::new([const { Vec::new() }; BANDS as usize]),
@@ -140,7 +149,10 @@ impl MinHeap {
             self.pos.resize(id + 1, NIL);
         }
         let at = self.pos[id];
-        if at != NIL {
+        if at == RUN {
+            let i = self.run.iter().rposition(|&y| Self::id(y) == id);
+            self.run.remove(i.expect("a listed entry is on the run"));
+        } else if at != NIL {
             if at & BANDED == 0 {
                 if x < self.heap[at as usize] {
                     self.sift_up(at as usize, x);
@@ -152,12 +164,26 @@ impl MinHeap {
             self.unlist(at);
         }
         let band = Self::band(x);
-        if band > self.cur && band - self.cur < BANDS {
+        if band == self.cur {
+            self.insert_run(x);
+        } else if band > self.cur && band - self.cur < BANDS {
             self.list(band, x);
         } else {
             self.heap.push(x);
             self.sift_up(self.heap.len() - 1, x);
         }
+    }
+
+    /// Inserts `x` in the sorted run, searching from its end (the least entries), where the
+    /// child that keeps its parent's f goes (the highest g of that f).
+    #[inline]
+    fn insert_run(&mut self, x: u128) {
+        let mut i = self.run.len();
+        while i > 0 && self.run[i - 1] < x {
+            i -= 1;
+        }
+        self.run.insert(i, x);
+        self.pos[Self::id(x)] = RUN;
     }
 
     /// Puts `x` on the vector of `band` (a waiting band), or on the heap if that one is full.
@@ -239,10 +265,19 @@ impl MinHeap {
 
     #[inline]
     fn pop(&mut self) -> Option<u128> {
-        let top_band = self.heap.first().map_or(u64::MAX, |&t| Self::band(t));
+        let top = self.heap.first().copied();
+        if let Some(&least) = self.run.last()
+            && top.is_none_or(|t| least < t)
+        {
+            self.run.pop();
+            self.pos[Self::id(least)] = NIL;
+            return Some(least);
+        }
+        // The run is empty (or the heap holds a lower entry of a band below).
+        let top_band = top.map_or(u64::MAX, Self::band);
         if top_band > self.cur {
-            if self.listed > 0 {
-                self.advance(top_band);
+            if self.listed > 0 && self.advance(top_band) {
+                return self.pop();
             } else if top_band != u64::MAX {
                 self.cur = top_band;
             }
@@ -259,44 +294,51 @@ impl MinHeap {
     }
 
     /// Makes the lowest band of all entries the current one: the first waiting band below the
-    /// heap's top moves to the heap, or, if there is none, the top's band becomes current.
-    /// (Some band is waiting.)
+    /// heap's top becomes the sorted run (true), or, if there is none, the top's band becomes
+    /// current (false). (Some band is waiting, and the run is empty.)
     #[cold]
     #[inline(never)]
-    fn advance(&mut self, top_band: u64) {
+    fn advance(&mut self, top_band: u64) -> bool {
         // Waiting bands lie in cur + 1 .. cur + BANDS, so one of them is not empty.
         let end = top_band.min(self.cur + BANDS - 1);
         let mut band = self.cur + 1;
         while band <= end {
             let slot = (band % BANDS) as usize;
             if !self.bands[slot].is_empty() {
-                let mut waiting = std::mem::take(&mut self.bands[slot]);
+                let waiting = &mut self.bands[slot];
                 self.listed -= waiting.len();
-                self.heap.reserve(waiting.len());
-                for &x in &waiting {
-                    self.heap.push(x);
-                    self.sift_up(self.heap.len() - 1, x);
+                waiting.sort_unstable_by(|a, b| b.cmp(a));
+                for &x in waiting.iter() {
+                    self.pos[Self::id(x)] = RUN;
                 }
-                waiting.clear();
-                self.bands[slot] = waiting;
+                // The band slot keeps the old run's buffer: count its capacity instead.
+                let (had, gets) = (waiting.capacity(), self.run.capacity());
+                std::mem::swap(&mut self.run, waiting);
+                self.band_bytes = self.band_bytes - (had * 16) as u64 + (gets * 16) as u64;
                 self.cur = band;
-                return;
+                return true;
             }
             band += 1;
         }
         // No waiting band below the top's: the top is the lowest entry.
         self.cur = top_band;
+        false
     }
 
     /// Every entry, in no order.
     fn entries(&self) -> impl Iterator<Item = u128> + '_ {
-        self.heap.iter().chain(self.bands.iter().flatten()).copied()
+        self.run
+            .iter()
+            .chain(&self.heap)
+            .chain(self.bands.iter().flatten())
+            .copied()
     }
 
     /// The bytes it would hold after `extra` more pushes, at the peak: the band vectors may
     /// each double (both buffers alive while they move), so theirs count three times.
     fn bytes_after(&self, extra: usize) -> u64 {
         vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
+            + vec_bytes_after(self.run.len(), self.run.capacity(), extra, 16)
             + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
             + size_of::<[Vec<u128>; BANDS as usize]>() as u64
             + self.band_bytes.saturating_mul(3)
@@ -641,9 +683,9 @@ impl<C: Cost> Open<C> {
 /// otherwise. The open list is a bucket queue over (f, g) while they stay small (FIFO lists in
 /// which a node whose g improves moves in O(1)), a binary heap beyond (where it is pushed again
 /// and its stale entry skipped when popped). Non-integer costs ([`crate::Octile`]) are
-/// compared exactly, as packed integer keys ([`Cost::order_key`]): a heap of the lowest band
-/// of f values (1/32 of a cost unit) in front of unsorted vectors for the next bands, where
-/// an improved node's entry moves. The action back to a node's parent
+/// compared exactly, as packed integer keys ([`Cost::order_key`]): a sorted vector for the
+/// lowest band of f values (1/32 of a cost unit), unsorted vectors for the next bands, a heap
+/// for the rest; an improved node's entry moves. The action back to a node's parent
 /// ([`Problem::inverse`]) is not tried. With a dense table and a consistent heuristic
 /// ([`Heuristic::is_consistent`]) a closed node is marked in the table, and its neighbours
 /// drop it there without loading its node (no observer: observers see every neighbour).
@@ -1189,7 +1231,7 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(heap.heap.len() + heap.listed, model.len());
+                assert_eq!(heap.run.len() + heap.heap.len() + heap.listed, model.len());
                 most_listed = most_listed.max(heap.listed);
             }
             // The waiting bands were used, not only the heap.
