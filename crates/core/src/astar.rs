@@ -79,8 +79,9 @@ struct Keyed<C> {
 /// of the lowest (benches/README.md, issue 14 round 3): a push into the run is a short scan
 /// from its end, where the child that keeps its parent's f goes (it has the highest g of that
 /// f), and a push or decrease-key into a later band is O(1). Entries below the current band
-/// (re-opened nodes of an inconsistent heuristic) or beyond the waiting bands (a JPS jump) go
-/// to an indexed binary heap, and a pop takes the lower of the run's last entry and the heap's
+/// (re-opened nodes of an inconsistent heuristic), beyond the waiting bands (a JPS jump) or
+/// past [`RUN_LIMIT`] entries in the current band (an open map's wide frontier) go to an
+/// indexed binary heap, and a pop takes the lower of the run's last entry and the heap's
 /// top: pops are exactly the entries' integer order, whatever the order of pushes.
 ///
 /// A node already on the open list is moved when its g improves (decrease-key), instead of
@@ -113,6 +114,9 @@ const BANDS: u64 = 256;
 const BAND_SHIFT: u32 = 99;
 /// [`MinHeap::pos`]: the entry is on a band vector.
 const BANDED: u32 = 1 << 31;
+/// The longest run: its pushes and decrease-keys cost O(length), so a band with more entries
+/// (a wide open map's frontier at one f) uses the heap instead.
+const RUN_LIMIT: usize = 256;
 /// [`MinHeap::pos`]: the entry is on the current band's sorted vector.
 const RUN: u32 = BANDED - 1;
 const SLOT_SHIFT: u32 = 23;
@@ -178,6 +182,11 @@ impl MinHeap {
     /// child that keeps its parent's f goes (the highest g of that f).
     #[inline]
     fn insert_run(&mut self, x: u128) {
+        if self.run.len() >= RUN_LIMIT {
+            self.heap.push(x);
+            self.sift_up(self.heap.len() - 1, x);
+            return;
+        }
         let mut i = self.run.len();
         while i > 0 && self.run[i - 1] < x {
             i -= 1;
@@ -305,8 +314,21 @@ impl MinHeap {
         while band <= end {
             let slot = (band % BANDS) as usize;
             if !self.bands[slot].is_empty() {
+                self.cur = band;
                 let waiting = &mut self.bands[slot];
                 self.listed -= waiting.len();
+                if waiting.len() > RUN_LIMIT {
+                    let waiting = std::mem::take(waiting);
+                    self.heap.reserve(waiting.len());
+                    for &x in &waiting {
+                        self.heap.push(x);
+                        self.sift_up(self.heap.len() - 1, x);
+                    }
+                    self.bands[slot] = waiting;
+                    self.bands[slot].clear();
+                    return true;
+                }
+                let waiting = &mut self.bands[slot];
                 waiting.sort_unstable_by(|a, b| b.cmp(a));
                 for &x in waiting.iter() {
                     self.pos[Self::id(x)] = RUN;
@@ -315,7 +337,6 @@ impl MinHeap {
                 let (had, gets) = (waiting.capacity(), self.run.capacity());
                 std::mem::swap(&mut self.run, waiting);
                 self.band_bytes = self.band_bytes - (had * 16) as u64 + (gets * 16) as u64;
-                self.cur = band;
                 return true;
             }
             band += 1;
