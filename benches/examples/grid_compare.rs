@@ -6,11 +6,12 @@
 //! workload are `searchlab_benches::grid`'s, the same as the criterion bench's.
 //!
 //! Run: `cargo run --release -p searchlab-benches --example grid_compare -- [STEP] [ROUNDS] [ONLY]`
-//! (defaults 40 and 3; ONLY = astar, jps or pathfinding runs that one alone, for profiling).
+//! (defaults 40 and 3; ONLY = astar, jps or pathfinding runs that one alone, for profiling;
+//! ONLY = counts prints the expanded nodes of A* and JPS instead of timing).
 
 use std::time::{Duration, Instant};
 
-use searchlab_benches::grid::{SEARCHES, Search, check, maze_sample};
+use searchlab_benches::grid::{SEARCHES, Search, astar_run, check, jps_run, maze_sample};
 
 /// CPU time of this thread (user + system) from `/proc/thread-self/stat`, in clock ticks
 /// (1/100 s): on a loaded machine wall time counts the other processes' turns too.
@@ -28,6 +29,23 @@ fn main() {
     let rounds: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3);
     let only = args.get(3).cloned();
     let queries = maze_sample(step);
+    if only.as_deref() == Some("counts") {
+        // Node counts, which every change that keeps the search order must leave alone.
+        let (mut astar, mut jps) = (0, 0);
+        for i in &queries {
+            let (cost, stats) = astar_run(i);
+            check(i, "astar", cost);
+            astar += stats.expanded;
+            let (cost, stats) = jps_run(i);
+            check(i, "jps", cost);
+            jps += stats.expanded;
+        }
+        println!(
+            "{} queries: A* expanded {astar}, JPS expanded {jps}, all lengths as in the file",
+            queries.len()
+        );
+        return;
+    }
     let runs: Vec<(&str, Search)> = SEARCHES
         .into_iter()
         .filter(|(n, _)| only.as_deref().is_none_or(|o| o == *n))

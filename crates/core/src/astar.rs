@@ -69,14 +69,58 @@ struct Keyed<C> {
     large: BinaryHeap<Entry<C>>,
 }
 
-/// An indexed binary min-heap of packed entries (the low 32 bits are the node id): a node
-/// already on it is moved in place when its g improves (decrease-key), instead of being pushed
-/// again and skipped later as stale; on grids that saves about 40% of the pops.
+/// The open list of packed entries (the low 32 bits are the node id, the top 48 the f key):
+/// a sorted run of the current band of f, waiting bands after it, and a heap for the rest.
+///
+/// The current band (f keys within 1/32 of a cost unit) is a vector sorted from the greatest
+/// entry down, so a pop takes its last entry; the next [`BANDS`] bands wait unsorted in one
+/// vector per band, and the lowest becomes the run (sorted once) when the run is empty. On a
+/// grid the open list averages about 300 entries, of which about 20 lie within 1/16 of a unit
+/// of the lowest (benches/README.md, issue 14 round 3): a push into the run is a short scan
+/// from its end, where the child that keeps its parent's f goes (it has the highest g of that
+/// f), and a push or decrease-key into a later band is O(1). Entries below the current band
+/// (re-opened nodes of an inconsistent heuristic), beyond the waiting bands (a JPS jump) or
+/// past [`RUN_LIMIT`] entries in the current band (an open map's wide frontier) go to an
+/// indexed binary heap, and a pop takes the lower of the run's last entry and the heap's
+/// top: pops are exactly the entries' integer order, whatever the order of pushes.
+///
+/// A node already on the open list is moved when its g improves (decrease-key), instead of
+/// being pushed again and skipped later as stale; on grids that saves about 40% of the pops.
 struct MinHeap {
+    /// The current band's entries, sorted from the greatest down: a pop takes the last.
+    run: Vec<u128>,
     heap: Vec<u128>,
-    /// Position of each node id on the heap, [`NIL`] when it is not on it.
+    /// Each node id's place: its heap position, `BANDED | slot << SLOT_SHIFT | index` on a
+    /// band's vector, [`RUN`] on the run (found by a scan: the run is short), or [`NIL`] when
+    /// it is not on the open list.
     pos: Vec<u32>,
+    /// The waiting bands, band `b` at slot `b % BANDS` (an array: no bounds checks).
+    bands: Box<[Vec<u128>; BANDS as usize]>,
+    /// The current band: the run holds entries of this band only, the vectors bands
+    /// `cur + 1 .. cur + BANDS` only; everything else is on the heap.
+    cur: u64,
+    /// Entries waiting in the band vectors.
+    listed: usize,
+    /// The band vectors' capacities, in bytes (for the memory limit).
+    band_bytes: u64,
 }
+
+/// How many bands wait beside the heap (a ring of vectors; 8 cost units at 1/32 a band).
+const BANDS: u64 = 256;
+/// An entry's band: its f key (2^-24 units, from bit 80) in 2^-5 units. On the maze (41
+/// queries), with a heap for the current band, bands of 1/4, 1/16, 1/32, 1/64 of a unit took
+/// 7.08, 6.87, 6.82, 6.81e9 instructions, 1/128 (only 2 units of bands) 7.75e9; with the
+/// sorted run, 1/16, 1/32, 1/64: 5.84, 5.82, 5.82e9 (benches/README.md, issue 14 round 3).
+const BAND_SHIFT: u32 = 99;
+/// [`MinHeap::pos`]: the entry is on a band vector.
+const BANDED: u32 = 1 << 31;
+/// The longest run: its pushes and decrease-keys cost O(length), so a band with more entries
+/// (a wide open map's frontier at one f) uses the heap instead.
+const RUN_LIMIT: usize = 256;
+/// [`MinHeap::pos`]: the entry is on the current band's sorted vector.
+const RUN: u32 = BANDED - 1;
+const SLOT_SHIFT: u32 = 23;
+const INDEX_MASK: u32 = (1 << SLOT_SHIFT) - 1;
 
 impl MinHeap {
     #[inline]
@@ -84,14 +128,24 @@ impl MinHeap {
         x as u32 as usize
     }
 
+    #[inline]
+    fn band(x: u128) -> u64 {
+        (x >> BAND_SHIFT) as u64
+    }
+
     fn new(ids: usize) -> Self {
         MinHeap {
+            run: Vec::with_capacity(256),
             heap: Vec::with_capacity(1024),
             pos: Vec::with_capacity(ids),
+            bands: Box::new([const { Vec::new() }; BANDS as usize]),
+            cur: 0,
+            listed: 0,
+            band_bytes: 0,
         }
     }
 
-    /// Pushes `x`, or moves its node's entry to `x` when the node is on the heap.
+    /// Pushes `x`, or moves its node's entry to `x` when the node is on the open list.
     #[inline]
     fn push(&mut self, x: u128) {
         let id = Self::id(x);
@@ -99,14 +153,79 @@ impl MinHeap {
             self.pos.resize(id + 1, NIL);
         }
         let at = self.pos[id];
-        if at == NIL {
+        if at == RUN {
+            let i = self.run.iter().rposition(|&y| Self::id(y) == id);
+            self.run.remove(i.expect("a listed entry is on the run"));
+        } else if at != NIL {
+            if at & BANDED == 0 {
+                if x < self.heap[at as usize] {
+                    self.sift_up(at as usize, x);
+                } else {
+                    self.sift_down(at as usize, x);
+                }
+                return;
+            }
+            self.unlist(at);
+        }
+        let band = Self::band(x);
+        if band == self.cur {
+            self.insert_run(x);
+        } else if band > self.cur && band - self.cur < BANDS {
+            self.list(band, x);
+        } else {
             self.heap.push(x);
             self.sift_up(self.heap.len() - 1, x);
-        } else if x < self.heap[at as usize] {
-            self.sift_up(at as usize, x);
-        } else {
-            self.sift_down(at as usize, x);
         }
+    }
+
+    /// Inserts `x` in the sorted run, searching from its end (the least entries), where the
+    /// child that keeps its parent's f goes (the highest g of that f).
+    #[inline]
+    fn insert_run(&mut self, x: u128) {
+        if self.run.len() >= RUN_LIMIT {
+            self.heap.push(x);
+            self.sift_up(self.heap.len() - 1, x);
+            return;
+        }
+        let mut i = self.run.len();
+        while i > 0 && self.run[i - 1] < x {
+            i -= 1;
+        }
+        self.run.insert(i, x);
+        self.pos[Self::id(x)] = RUN;
+    }
+
+    /// Puts `x` on the vector of `band` (a waiting band), or on the heap if that one is full.
+    #[inline]
+    fn list(&mut self, band: u64, x: u128) {
+        let slot = (band % BANDS) as usize;
+        let v = &mut self.bands[slot];
+        let index = v.len();
+        if index > INDEX_MASK as usize {
+            self.heap.push(x);
+            self.sift_up(self.heap.len() - 1, x);
+            return;
+        }
+        if index == v.capacity() {
+            let cap = v.capacity();
+            v.reserve(1);
+            self.band_bytes += ((v.capacity() - cap) * 16) as u64;
+        }
+        v.push(x);
+        self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
+        self.listed += 1;
+    }
+
+    /// Takes the entry at `at` (a band place) off its vector.
+    #[inline]
+    fn unlist(&mut self, at: u32) {
+        let (slot, index) = (((at & !BANDED) >> SLOT_SHIFT) as usize, at & INDEX_MASK);
+        let v = &mut self.bands[slot];
+        v.swap_remove(index as usize);
+        if let Some(&moved) = v.get(index as usize) {
+            self.pos[Self::id(moved)] = at;
+        }
+        self.listed -= 1;
     }
 
     #[inline]
@@ -155,6 +274,23 @@ impl MinHeap {
 
     #[inline]
     fn pop(&mut self) -> Option<u128> {
+        let top = self.heap.first().copied();
+        if let Some(&least) = self.run.last()
+            && top.is_none_or(|t| least < t)
+        {
+            self.run.pop();
+            self.pos[Self::id(least)] = NIL;
+            return Some(least);
+        }
+        // The run is empty (or the heap holds a lower entry of a band below).
+        let top_band = top.map_or(u64::MAX, Self::band);
+        if top_band > self.cur {
+            if self.listed > 0 && self.advance(top_band) {
+                return self.pop();
+            } else if top_band != u64::MAX {
+                self.cur = top_band;
+            }
+        }
         let last = self.heap.pop()?;
         if self.heap.is_empty() {
             self.pos[Self::id(last)] = NIL;
@@ -164,6 +300,70 @@ impl MinHeap {
         self.pos[Self::id(top)] = NIL;
         self.sift_down(0, last);
         Some(top)
+    }
+
+    /// Makes the lowest band of all entries the current one: the first waiting band below the
+    /// heap's top becomes the sorted run (true), or, if there is none, the top's band becomes
+    /// current (false). (Some band is waiting, and the run is empty.)
+    #[cold]
+    #[inline(never)]
+    fn advance(&mut self, top_band: u64) -> bool {
+        // Waiting bands lie in cur + 1 .. cur + BANDS, so one of them is not empty.
+        let end = top_band.min(self.cur + BANDS - 1);
+        let mut band = self.cur + 1;
+        while band <= end {
+            let slot = (band % BANDS) as usize;
+            if !self.bands[slot].is_empty() {
+                self.cur = band;
+                let waiting = &mut self.bands[slot];
+                self.listed -= waiting.len();
+                if waiting.len() > RUN_LIMIT {
+                    let waiting = std::mem::take(waiting);
+                    self.heap.reserve(waiting.len());
+                    for &x in &waiting {
+                        self.heap.push(x);
+                        self.sift_up(self.heap.len() - 1, x);
+                    }
+                    self.bands[slot] = waiting;
+                    self.bands[slot].clear();
+                    return true;
+                }
+                let waiting = &mut self.bands[slot];
+                waiting.sort_unstable_by(|a, b| b.cmp(a));
+                for &x in waiting.iter() {
+                    self.pos[Self::id(x)] = RUN;
+                }
+                // The band slot keeps the old run's buffer: count its capacity instead.
+                let (had, gets) = (waiting.capacity(), self.run.capacity());
+                std::mem::swap(&mut self.run, waiting);
+                self.band_bytes = self.band_bytes - (had * 16) as u64 + (gets * 16) as u64;
+                return true;
+            }
+            band += 1;
+        }
+        // No waiting band below the top's: the top is the lowest entry.
+        self.cur = top_band;
+        false
+    }
+
+    /// Every entry, in no order.
+    fn entries(&self) -> impl Iterator<Item = u128> + '_ {
+        self.run
+            .iter()
+            .chain(&self.heap)
+            .chain(self.bands.iter().flatten())
+            .copied()
+    }
+
+    /// The bytes it would hold after `extra` more pushes, at the peak: the band vectors may
+    /// each double (both buffers alive while they move), so theirs count three times.
+    fn bytes_after(&self, extra: usize) -> u64 {
+        vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
+            + vec_bytes_after(self.run.len(), self.run.capacity(), extra, 16)
+            + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
+            + size_of::<[Vec<u128>; BANDS as usize]>() as u64
+            + self.band_bytes.saturating_mul(3)
+            + extra as u64 * 64
     }
 }
 
@@ -199,6 +399,8 @@ struct Buckets {
     low: usize,
     /// `[prev, next]` of each node id on a list.
     links: Vec<[u32; 2]>,
+    /// Whether `ends` grew since the last memory check ([`Open::grew`]).
+    grew: bool,
 }
 
 #[inline]
@@ -234,6 +436,7 @@ impl Buckets {
     #[cold]
     #[inline(never)]
     fn grow(&mut self, f: usize) {
+        self.grew = true;
         self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
         self.top.resize(f + 1, 0);
     }
@@ -317,6 +520,7 @@ impl<C: Cost> Open<C> {
             top: Vec::new(),
             low: 0,
             links: Vec::with_capacity(1024),
+            grew: false,
         })
     }
 
@@ -415,12 +619,7 @@ impl<C: Cost> Open<C> {
             // The packed heap and its position table grow with the nodes; the rare large
             // entries on their own heap.
             Open::Keyed(keyed) => {
-                vec_bytes_after(
-                    keyed.small.heap.len(),
-                    keyed.small.heap.capacity(),
-                    extra,
-                    16,
-                ) + vec_bytes_after(keyed.small.pos.len(), keyed.small.pos.capacity(), extra, 4)
+                keyed.small.bytes_after(extra)
                     + vec_bytes_after(
                         keyed.large.len(),
                         keyed.large.capacity(),
@@ -428,6 +627,35 @@ impl<C: Cost> Open<C> {
                         std::mem::size_of::<Entry<C>>(),
                     )
             }
+        }
+    }
+
+    /// How many pushes of new nodes certainly leave [`Open::bytes_after`] unchanged: the
+    /// links' room for bucket lists (their other tables grow with f: see [`Open::grew`]), none
+    /// for heaps (A* checks memory at every expansion on them).
+    #[inline]
+    fn room(&self) -> usize {
+        match self {
+            Open::Buckets(b) => b.links.capacity() - b.links.len(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the open list may have grown other than by its [`Open::room`] since the last
+    /// [`Open::checked`]: the bucket lists' tables grew for a larger f, or it is a heap.
+    #[inline]
+    fn grew(&self) -> bool {
+        match self {
+            Open::Buckets(b) => b.grew,
+            _ => true,
+        }
+    }
+
+    /// The memory was just checked.
+    #[inline]
+    fn checked(&mut self) {
+        if let Open::Buckets(b) = self {
+            b.grew = false;
         }
     }
 
@@ -440,9 +668,8 @@ impl<C: Cost> Open<C> {
             Open::Heap(heap) => heap.iter().map(|&(_, _, Reverse(id))| id).collect(),
             Open::Keyed(keyed) => keyed
                 .small
-                .heap
-                .iter()
-                .map(|&x| x as u32)
+                .entries()
+                .map(|x| x as u32)
                 .chain(keyed.large.iter().map(|&(_, _, Reverse(id))| id))
                 .collect(),
         }
@@ -477,8 +704,9 @@ impl<C: Cost> Open<C> {
 /// otherwise. The open list is a bucket queue over (f, g) while they stay small (FIFO lists in
 /// which a node whose g improves moves in O(1)), a binary heap beyond (where it is pushed again
 /// and its stale entry skipped when popped). Non-integer costs ([`crate::Octile`]) are
-/// compared exactly, on a heap of packed integer keys ([`Cost::order_key`]) where an improved
-/// node's entry moves. The action back to a node's parent
+/// compared exactly, as packed integer keys ([`Cost::order_key`]): a sorted vector for the
+/// lowest band of f values (1/32 of a cost unit), unsorted vectors for the next bands, a heap
+/// for the rest; an improved node's entry moves. The action back to a node's parent
 /// ([`Problem::inverse`]) is not tried. With a dense table and a consistent heuristic
 /// ([`Heuristic::is_consistent`]) a closed node is marked in the table, and its neighbours
 /// drop it there without loading its node (no observer: observers see every neighbour).
@@ -594,12 +822,14 @@ where
     }
 }
 
-/// Grows a full `nodes` to `reserve` entries at once if that is more than doubling would.
+/// Grows `nodes`, which lacks room for `k` more, to `reserve` entries at once if that is more
+/// than doubling would (as [`vec_bytes_after`] expects: the memory check came first).
 #[cold]
 #[inline(never)]
-fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize) {
+fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
     let doubled = nodes.capacity().saturating_mul(2);
-    nodes.reserve_exact(reserve.max(doubled) - nodes.len());
+    let need = nodes.len() + k;
+    nodes.reserve_exact(reserve.max(doubled).max(need) - nodes.len());
 }
 
 /// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
@@ -680,6 +910,8 @@ where
     let skip_closed = heuristic.is_consistent(problem) && !observer.active();
     // Nodes on the open list (the heap also holds stale entries).
     let mut open_nodes = 0u64;
+    // Children that fit the tables without growth since the last memory check.
+    let mut unchecked = 0usize;
     let mut cut = false;
     let mut actions = Vec::new();
 
@@ -750,27 +982,41 @@ where
             };
         }
         let node = &nodes[id as usize];
-        let (g, h) = (node.g, node.h);
+        let (g, h, memo) = (node.g, node.h, node.memo);
         // The action back to the parent leads to a node known with a smaller g: skip it before
         // paying for its state, key and lookup.
         let back = node.action.as_ref().and_then(|a| problem.inverse(a));
         actions.clear();
         problem.actions(&nodes[id as usize].state, &mut actions);
         // Before any table grows for these children: would the tables still fit? (Only with
-        // a memory limit: the sums cost a few percent of a grid search.)
+        // a memory limit: the sums cost a few percent of a grid search.) While every table has
+        // room for the children without growing, the sum is the one last checked.
         let k = actions.len();
         if limits.max_memory.is_some() {
-            let bytes =
-                vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
-                    .saturating_add(index.bytes_after(k))
-                    .saturating_add(open.bytes_after(k));
-            if let Some(kind) = budget.check_memory(bytes) {
-                stats.elapsed = budget.elapsed();
-                return SearchResult {
-                    outcome: Outcome::Stopped(kind),
-                    stats,
-                };
+            if k <= unchecked && !open.grew() {
+                unchecked -= k;
+            } else {
+                let bytes =
+                    vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
+                        .saturating_add(index.bytes_after(k))
+                        .saturating_add(open.bytes_after(k));
+                if let Some(kind) = budget.check_memory(bytes) {
+                    stats.elapsed = budget.elapsed();
+                    return SearchResult {
+                        outcome: Outcome::Stopped(kind),
+                        stats,
+                    };
+                }
+                open.checked();
+                let room = (nodes.capacity() - nodes.len())
+                    .min(index.room())
+                    .min(open.room());
+                unchecked = room.saturating_sub(k);
             }
+        }
+        // Room for every child before the loop: one test an expansion, not one a child.
+        if nodes.capacity() - nodes.len() < k {
+            reserve_all(&mut nodes, reserve, k);
         }
         stats.expanded += 1;
         // The children's depth, for the observer only.
@@ -788,10 +1034,9 @@ where
             if back.as_ref() == Some(&action) {
                 continue;
             }
-            let (child, step) = problem.result(&nodes[id as usize].state, &action);
-            let child_g = g + step;
-            let parent = &nodes[id as usize];
-            let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
+            let parent = &nodes[id as usize].state;
+            let (child, step) = problem.result(parent, &action);
+            let key = index.child_key(problem, parent, memo, &action, &child);
             // `find` only where closed nodes are marked: elsewhere `get` is what it was.
             let found = if skip_closed {
                 index.find(&key)
@@ -802,6 +1047,8 @@ where
                 // Only marked when closed nodes are final (`skip_closed`).
                 Found::Closed => continue,
                 Found::Open(cid) => {
+                    // g after the lookup: a closed neighbour needs none.
+                    let child_g = g + step;
                     let known = &mut nodes[cid as usize];
                     if child_g >= known.g {
                         if observer.active() {
@@ -836,6 +1083,7 @@ where
                     }
                 }
                 Found::New => {
+                    let child_g = g + step;
                     let child_h = heuristic.estimate_child(problem, &child, &action, h);
                     let f = child_g.saturating_add(child_h);
                     // No bound, no conversion (it is not free for non-integer costs).
@@ -848,9 +1096,6 @@ where
                         continue;
                     }
                     let cid = nodes.len() as u32;
-                    if nodes.len() == nodes.capacity() {
-                        reserve_all(&mut nodes, reserve);
-                    }
                     let memo = I::memo(&key);
                     index.set(key, cid);
                     nodes.push(Node {
@@ -946,6 +1191,76 @@ mod tests {
                 let (g, closed) = current[id as usize];
                 assert!(closed || !popped.is(g), "only stale entries are left");
             }
+        }
+    }
+
+    /// The banded heap against an ordered set: new entries, decrease-keys and pops in random
+    /// order, f keys over about 700 bands (beyond the 256 waiting ones too), and pushes below
+    /// the current band (as re-opened nodes of an inconsistent heuristic make).
+    #[test]
+    fn banded_heap_pops_the_least_entry() {
+        use std::collections::BTreeSet;
+        let mut rng = SplitMix64::new(3321);
+        for round in 0..60 {
+            let mut heap = MinHeap::new(16);
+            let mut model: BTreeSet<u128> = BTreeSet::new();
+            // The entry of each id on the heap.
+            let mut current: Vec<Option<u128>> = Vec::new();
+            // Popped f keys rise slowly, as in A*, with jumps back now and then.
+            let mut base = 0u64;
+            let mut most_listed = 0;
+            let key = |f: u64, rest: u64, id: usize| -> u128 {
+                (u128::from(f) << 80) | (u128::from(rest) << 32) | id as u128
+            };
+            for _ in 0..3000 {
+                match rng.below(4) {
+                    0 | 1 => {
+                        // f keys up to ~700 bands above the base (a band is 2^19 key units).
+                        let spread = if round % 3 == 0 { 1 << 20 } else { 700 << 19 };
+                        let mut f = base + rng.below(spread);
+                        if rng.below(20) == 0 {
+                            f = base.saturating_sub(rng.below(4 << 19));
+                        }
+                        let id = current.len();
+                        let x = key(f, rng.below(1 << 40), id);
+                        heap.push(x);
+                        model.insert(x);
+                        current.push(Some(x));
+                    }
+                    2 if !current.is_empty() => {
+                        let id = rng.below(current.len() as u64) as usize;
+                        if let Some(old) = current[id] {
+                            // A better f (sometimes in the same band) or only a better g.
+                            let f = (old >> 80) as u64;
+                            let lower = f.saturating_sub(rng.below(3 << 19));
+                            let x = key(lower, rng.below(1 << 40), id);
+                            if x < old {
+                                heap.push(x);
+                                model.remove(&old);
+                                model.insert(x);
+                                current[id] = Some(x);
+                            }
+                        }
+                    }
+                    _ => {
+                        let expected = model.pop_first();
+                        let got = heap.pop();
+                        assert_eq!(got, expected, "round {round}");
+                        if let Some(x) = got {
+                            current[MinHeap::id(x)] = None;
+                            base = base.max((x >> 80) as u64);
+                        }
+                    }
+                }
+                assert_eq!(heap.run.len() + heap.heap.len() + heap.listed, model.len());
+                most_listed = most_listed.max(heap.listed);
+            }
+            // The waiting bands were used, not only the heap.
+            assert!(most_listed > 10, "round {round}: {most_listed}");
+            while let Some(x) = model.pop_first() {
+                assert_eq!(heap.pop(), Some(x));
+            }
+            assert_eq!(heap.pop(), None);
         }
     }
 

@@ -101,6 +101,11 @@ pub(crate) trait NodeIndex<P: Problem + ?Sized> {
     fn dense_len(&self) -> Option<usize> {
         None
     }
+    /// How many more [`NodeIndex::set`]s of new keys certainly leave
+    /// [`NodeIndex::bytes_after`] unchanged (0 when unknown).
+    fn room(&self) -> usize {
+        0
+    }
 }
 
 /// What [`NodeIndex::find`] knows of a key.
@@ -291,6 +296,10 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     fn dense_len(&self) -> Option<usize> {
         Some(self.table.len())
     }
+    /// Allocated once: it never grows.
+    fn room(&self) -> usize {
+        usize::MAX
+    }
 }
 
 /// Hash node index.
@@ -330,6 +339,10 @@ impl<P: Problem + ?Sized> NodeIndex<P> for HashIndex<P::State> {
             extra,
             std::mem::size_of::<(P::State, u32)>(),
         )
+    }
+    /// Entries that fit before the table grows ([`hash_bytes_after`] counts by capacity).
+    fn room(&self) -> usize {
+        self.0.capacity() - self.0.len()
     }
 }
 

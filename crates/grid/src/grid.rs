@@ -49,7 +49,18 @@ impl Move {
     /// The move at position `i` (mod 8) of [`Move::ALL`].
     #[inline]
     pub const fn from_index(i: usize) -> Move {
-        Move::ALL[i % 8]
+        // A match onto the discriminants themselves compiles to nothing; the table it replaces
+        // was a load per generated cell.
+        match i % 8 {
+            0 => Move::N,
+            1 => Move::NE,
+            2 => Move::E,
+            3 => Move::SE,
+            4 => Move::S,
+            5 => Move::SW,
+            6 => Move::W,
+            _ => Move::NW,
+        }
     }
 
     /// `(dx, dy)`: columns right and rows down.
@@ -71,7 +82,19 @@ impl Move {
     /// The move back.
     #[inline]
     pub const fn opposite(self) -> Move {
-        Move::from_index(self.index() + 4)
+        // A table: from `from_index`'s match, A* (which asks for the move back once an
+        // expansion) built a jump table, an indirect branch that the moves' order mispredicts.
+        const OPPOSITE: [Move; 8] = [
+            Move::S,
+            Move::SW,
+            Move::W,
+            Move::NW,
+            Move::N,
+            Move::NE,
+            Move::E,
+            Move::SE,
+        ];
+        OPPOSITE[self.index()]
     }
 
     /// Its cost: 1 straight, sqrt(2) diagonal.
@@ -178,14 +201,42 @@ impl<'m> Grid<'m> {
     }
 }
 
+/// For each set of moves (bits of [`Move::index`]), its moves in the order of [`Move::ALL`],
+/// padded with [`Move::NW`].
+const MOVE_LISTS: [[Move; 8]; 256] = {
+    let mut lists = [[Move::NW; 8]; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let (mut i, mut n) = (0, 0);
+        while i < 8 {
+            if bits >> i & 1 == 1 {
+                lists[bits][n] = Move::from_index(i);
+                n += 1;
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    lists
+};
+
 /// `cell` moved by `m` (the move must stay on the map).
 #[inline]
 pub(crate) fn step(cell: Cell, m: Move) -> Cell {
-    let (dx, dy) = m.delta();
-    Cell::new(
-        (i32::from(cell.x) + dx) as u16,
-        (i32::from(cell.y) + dy) as u16,
-    )
+    // `y * 2^16 + x` moved by `dy * 2^16 + dx`: one table load and one add for both
+    // coordinates (the move stays on the map, so neither leaves 0..2^16).
+    const STEP: [i32; 8] = [
+        -(1 << 16),
+        1 - (1 << 16),
+        1,
+        1 + (1 << 16),
+        1 << 16,
+        (1 << 16) - 1,
+        -1,
+        -1 - (1 << 16),
+    ];
+    let packed = (u32::from(cell.y) << 16 | u32::from(cell.x)).wrapping_add_signed(STEP[m.index()]);
+    Cell::new(packed as u16, (packed >> 16) as u16)
 }
 
 impl Problem for Grid<'_> {
@@ -198,13 +249,15 @@ impl Problem for Grid<'_> {
         *state == self.goal
     }
 
+    /// The moves of [`Grid::move_bits`] in the order of [`Move::ALL`]: copied from a table
+    /// of all 256 sets (8 bytes at once) and cut to length, instead of a push per move (a
+    /// capacity test and a length store each: 6% of a grid search's time).
     #[inline]
     fn actions(&self, state: &Cell, out: &mut Vec<Move>) {
-        let mut bits = self.move_bits(*state);
-        while bits != 0 {
-            out.push(Move::from_index(bits.trailing_zeros() as usize));
-            bits &= bits - 1;
-        }
+        let bits = usize::from(self.move_bits(*state));
+        let len = out.len();
+        out.extend_from_slice(&MOVE_LISTS[bits]);
+        out.truncate(len + bits.count_ones() as usize);
     }
 
     #[inline]
@@ -331,4 +384,40 @@ pub fn moves_cost(moves: &[Move]) -> Octile {
     moves
         .iter()
         .fold(Octile::new(0, 0), |sum, m| sum + m.cost())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed step and the index offsets agree with the moves' deltas, at the map's edges
+    /// too.
+    #[test]
+    fn steps_and_offsets_follow_the_deltas() {
+        let map = GridMap::parse(
+            "type octile\nheight 3\nwidth 4\nmap\n....\n....\n....\n",
+            "t",
+        )
+        .unwrap();
+        for (x, y) in [(1u16, 1u16), (0, 0), (3, 2), (1, 0), (0, 2)] {
+            let cell = Cell::new(x, y);
+            for m in Move::ALL {
+                assert_eq!(Move::from_index(m.index()), m);
+                assert_eq!(m.opposite().delta(), (-m.delta().0, -m.delta().1));
+                let (dx, dy) = m.delta();
+                let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                if nx < 0 || ny < 0 || nx >= 4 || ny >= 3 {
+                    continue;
+                }
+                let next = step(cell, m);
+                assert_eq!(
+                    (i32::from(next.x), i32::from(next.y)),
+                    (nx, ny),
+                    "{cell} {m}"
+                );
+                let moved = i64::from(map.index(cell)) + i64::from(map.offset(m));
+                assert_eq!(moved, i64::from(map.index(next)), "{cell} {m}");
+            }
+        }
+    }
 }
