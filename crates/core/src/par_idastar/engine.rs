@@ -147,9 +147,11 @@ struct Mark<A> {
     path: Vec<A>,
 }
 
-/// The path marks kept ([`Engine::split_off`]); one is taken every half `min_split`
-/// expansions, so the newest mark at least `min_split` old is at most 1.5 `min_split` old.
-const MARKS: usize = 3;
+/// The path marks kept ([`Engine::split_off`]); one is taken every `min_split / (MARKS - 1)`
+/// expansions, so the newest mark at least `min_split` old is at most `min_split * MARKS /
+/// (MARKS - 1)` old: nodes qualify for a split with at most an eighth more work below them
+/// than asked.
+const MARKS: usize = 9;
 
 /// One open node, rebuilt from the path by [`Engine::split_off`]: its state, g and h, where
 /// its children sit on the action stack, and which one is being searched.
@@ -414,7 +416,7 @@ where
         Some(step)
     }
 
-    /// Takes a path mark when one is due (every half `min_split` expansions).
+    /// Takes a path mark when one is due (every eighth of `min_split` expansions).
     #[cold]
     fn tick(&mut self) {
         if self.min_split == 0 || self.expanded < self.next_mark {
@@ -431,7 +433,7 @@ where
         slot.at = self.expanded;
         slot.path.clone_from(&self.path);
         self.next_slot = (self.next_slot + 1) % MARKS;
-        self.next_mark = self.expanded + (self.min_split / 2).max(1);
+        self.next_mark = self.expanded + (self.min_split / (MARKS as u64 - 1)).max(1);
     }
 
     /// Cuts this search's remaining work after the current subtree of one open node, the
@@ -441,8 +443,8 @@ where
     /// node qualifies, or this search did not start from a range.
     ///
     /// The split node is the deepest open node with siblings left below which this search
-    /// already expanded `min_split` nodes ([`MIN_SPLIT`]; judged by the path marks, so between
-    /// one and one and a half times that): its siblings are then likely worth a thread's trip,
+    /// already expanded `min_split` nodes ([`MIN_SPLIT`]; judged by the path marks, so up to
+    /// an eighth more): its siblings are then likely worth a thread's trip,
     /// and the thief starts right after the giver. Splitting at the shallowest open node
     /// instead (the textbook choice, and this engine's first) sent the thief to the far end of
     /// the tree: in the last iteration what a thread searches after the solution is wasted,
