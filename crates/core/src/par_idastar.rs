@@ -8,7 +8,7 @@ pub(crate) mod engine;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::observe::NoObserver;
 use crate::problem::{Cost, Heuristic, Problem};
@@ -450,10 +450,7 @@ where
                 // sequential order (in the last iteration, work past the solution is lost).
                 asked = true;
                 shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = wake
-                    .wait_timeout(pool_guard, ASK_WAIT)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
+                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT).0;
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
                 continue;
             }
@@ -499,12 +496,19 @@ where
                     shared.any_found.store(true, Ordering::Relaxed);
                 }
                 pool_guard.done.push(piece);
+                shared.changes.fetch_add(1, Ordering::Release);
                 wake.notify_all();
             } else if pool_guard.busy == 0 {
                 break;
             } else {
                 shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
+                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN);
+                pool_guard = guard;
+                // Sleep if the spin saw nothing; the lock is held from the check to the wait,
+                // and changes are made under it, so none is missed.
+                if shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+                    pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
+                }
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
             }
         }
@@ -558,6 +562,9 @@ struct Shared {
     waiting: AtomicUsize,
     /// Some piece of this iteration found a goal.
     any_found: AtomicBool,
+    /// Counts the changes to the pool that idle threads wait for (pieces added, pieces done),
+    /// each made under the pool's lock: what they spin on.
+    changes: AtomicU64,
     /// Expansions of all threads flushed so far (for the node limit): the one field written
     /// while the threads search (every [`Shared::every`] expansions by each), so alone on its
     /// cache line, away from the fields read every few expansions.
@@ -586,6 +593,7 @@ impl Shared {
             idle: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
             any_found: AtomicBool::new(false),
+            changes: AtomicU64::new(0),
             expanded: Alone(AtomicU64::new(0)),
         }
     }
@@ -671,9 +679,42 @@ const SPLIT_BACKOFF: u64 = 256;
 const LOOK_PERIOD: u64 = 16;
 
 /// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
-/// thread looks at every expansion, so a split comes within microseconds unless it has nothing
-/// to give or just split.
-const ASK_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+/// thread looks every [`LOOK_PERIOD`] expansions, so a split comes within microseconds unless
+/// it has nothing to give or just split.
+const ASK_WAIT: Duration = Duration::from_micros(200);
+
+/// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
+/// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
+/// processor must be scheduled again), as long as searching a few thousand nodes, and a thread
+/// waits for work once per split; a spinning one starts as soon as the piece is there.
+const IDLE_SPIN: Duration = Duration::from_millis(1);
+
+/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
+/// or `limit` passes; returns the pool locked again and the change count seen at the start.
+fn spin_for_change<'p, P: Problem + ?Sized>(
+    pool: &'p Mutex<Pool<P>>,
+    guard: MutexGuard<'p, Pool<P>>,
+    shared: &Shared,
+    limit: Duration,
+) -> (MutexGuard<'p, Pool<P>>, u64) {
+    let seen = shared.changes.load(Ordering::Acquire);
+    drop(guard);
+    let start = Instant::now();
+    let mut spins = 0u32;
+    while shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+        std::hint::spin_loop();
+        spins = spins.wrapping_add(1);
+        if spins.is_multiple_of(64) {
+            if start.elapsed() >= limit {
+                break;
+            }
+            // A searching thread of this run waiting for this processor (a loaded machine,
+            // more threads than processors) gets it; on an idle one this returns at once.
+            std::thread::yield_now();
+        }
+    }
+    (lock(pool), seen)
+}
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
     /// Adds the pending expansions to the shared count and returns the new total.
@@ -767,6 +808,7 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
         self.shared
             .waiting
             .store(pool.waiting.len(), Ordering::Relaxed);
+        self.shared.changes.fetch_add(1, Ordering::Release);
         drop(pool);
         self.wake.notify_one();
     }
