@@ -686,8 +686,12 @@ const ASK_WAIT: Duration = Duration::from_micros(200);
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
 /// processor must be scheduled again), as long as searching a few thousand nodes, and a thread
-/// waits for work once per split; a spinning one starts as soon as the piece is there.
-const IDLE_SPIN: Duration = Duration::from_millis(1);
+/// waits for work once per split; a spinning one starts as soon as the piece is there. A busy
+/// thread splits within microseconds when it has work to give, so a longer wait means it has
+/// none yet: sleeping then costs little, while spinning on a loaded machine takes processor
+/// time from the run's own searching threads (with 1 ms, the busiest thread's share over Korf's
+/// 100 with 6-6-3 fell from about 1.87x to 1.64x while another build ran; benches/README.md).
+const IDLE_SPIN: Duration = Duration::from_micros(200);
 
 /// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
 /// or `limit` passes; returns the pool locked again and the change count seen at the start.
