@@ -689,8 +689,9 @@ const ASK_WAIT: Duration = Duration::from_micros(200);
 /// waits for work once per split; a spinning one starts as soon as the piece is there. A busy
 /// thread splits within microseconds when it has work to give, so a longer wait means it has
 /// none yet: sleeping then costs little, while spinning on a loaded machine takes processor
-/// time from the run's own searching threads (with 1 ms, the busiest thread's share over Korf's
-/// 100 with 6-6-3 fell from about 1.87x to 1.64x while another build ran; benches/README.md).
+/// time from the run's own searching threads (the busiest thread's share over Korf's 100 with
+/// 6-6-3 fell to 1.64x with a 1 ms spin, against about 1.87x without spinning, while another
+/// build ran; benches/README.md, issue 18, round 3).
 const IDLE_SPIN: Duration = Duration::from_micros(200);
 
 /// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
