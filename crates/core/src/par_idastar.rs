@@ -1,13 +1,14 @@
 //! Parallel IDA*: each iteration's tree is searched by several threads that split work off
-//! each other when one runs out (work stealing from the shallowest open node); the answer and
-//! the node counts are those of the sequential [`crate::idastar()`].
+//! each other when one runs out (the untried children of open nodes on a busy thread's path,
+//! rebuilt from the path only when asked); the answer and the node counts are those of the
+//! sequential [`crate::idastar()`].
 
 pub(crate) mod engine;
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::observe::NoObserver;
 use crate::problem::{Cost, Heuristic, Problem};
@@ -24,6 +25,10 @@ pub struct ParallelConfig {
     /// many more, smaller pieces. Slower; for tests, so that every way of splitting runs even
     /// on one thread.
     pub eager_sharing: bool,
+    /// Expansions a thread must have searched below a node on its path before it gives that
+    /// node's untried children away; `None` for the default (a couple of thousand, or 0 with
+    /// eager sharing). Small values split small searches many ways: for tests.
+    pub min_split: Option<u64>,
 }
 
 impl ParallelConfig {
@@ -33,6 +38,7 @@ impl ParallelConfig {
         ParallelConfig {
             threads,
             eager_sharing: false,
+            min_split: None,
         }
     }
 
@@ -138,7 +144,9 @@ where
 /// is idle, it cuts its remaining work after the current subtree of the deepest node on its
 /// path below which it has already searched a couple of thousand nodes: that node's remaining
 /// siblings, then each shallower open node's, go to a shared pool as pieces in the sequential
-/// order. Idle threads take the pool's first piece, after asking a busy thread for a fresh
+/// order. Nothing is recorded per node for this: the busy thread looks for a request every
+/// few expansions and only then rebuilds its open nodes (states, estimates, positions among
+/// their siblings) from its path, so its loop costs what the sequential one does. Idle threads take the pool's first piece, after asking a busy thread for a fresh
 /// split for a moment (a fresh piece starts right after the giver's position, the waiting
 /// ones after the whole subtree it kept). So both threads stay near the front of the
 /// sequential order, and in the last iteration little is searched past the solution; the
@@ -169,7 +177,7 @@ where
 /// # Complexity
 /// The sequential search's nodes plus the speculative work of the last iteration (pieces
 /// after the solution's), divided among the threads; a split costs the depth of the giver's
-/// path in replayed actions. Memory O(depth) per thread plus the waiting pieces (at most one
+/// path in replayed actions, estimates and action lists. Memory O(depth) per thread plus the waiting pieces (at most one
 /// per level of the giver's path per split).
 ///
 /// # Literature
@@ -193,7 +201,12 @@ where
 {
     let threads = config.thread_count();
     let started = Instant::now();
-    let shared = Shared::new(limits, started, threads, config.eager_sharing);
+    let min_split = config.min_split.unwrap_or(if config.eager_sharing {
+        0
+    } else {
+        engine::MIN_SPLIT
+    });
+    let shared = Shared::new(limits, started, threads, config.eager_sharing, min_split);
     let h0 = heuristic.estimate(problem, start);
     let max_bound = limits.max_cost.unwrap_or(u64::MAX);
     let mut stats = Stats::default();
@@ -249,11 +262,12 @@ where
             [ref a] => a.generated.saturating_mul(4),
             [] => u64::MAX,
         };
-        let iteration_threads = if predicted < SEQUENTIAL_BELOW && !config.eager_sharing {
-            1
-        } else {
-            threads
-        };
+        let iteration_threads =
+            if predicted < SEQUENTIAL_PIECES * min_split && !config.eager_sharing {
+                1
+            } else {
+                threads
+            };
         let done = run_iteration(problem, heuristic, bound, &shared, root, iteration_threads);
         work.tasks += done.pieces.len() as u64;
         work.busiest += done.busiest;
@@ -436,10 +450,7 @@ where
                 // sequential order (in the last iteration, work past the solution is lost).
                 asked = true;
                 shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = wake
-                    .wait_timeout(pool_guard, ASK_WAIT)
-                    .unwrap_or_else(|e| e.into_inner())
-                    .0;
+                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT).0;
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
                 continue;
             }
@@ -460,10 +471,9 @@ where
                     pending: 0,
                     backoff: 0,
                 };
-                let min_split = if shared.eager { 0 } else { engine::MIN_SPLIT };
                 let mut engine =
                     Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
-                        .with_min_split(min_split);
+                        .with_min_split(shared.min_split);
                 let step = match engine.control.before_piece() {
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
@@ -484,15 +494,21 @@ where
                 if found && pool_guard.found.as_ref().is_none_or(|f| piece.key < *f) {
                     pool_guard.found = Some(piece.key.clone());
                     shared.any_found.store(true, Ordering::Relaxed);
-                    shared.found_epoch.fetch_add(1, Ordering::Relaxed);
                 }
                 pool_guard.done.push(piece);
+                shared.changes.fetch_add(1, Ordering::Release);
                 wake.notify_all();
             } else if pool_guard.busy == 0 {
                 break;
             } else {
                 shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
+                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN);
+                pool_guard = guard;
+                // Sleep if the spin saw nothing; the lock is held from the check to the wait,
+                // and changes are made under it, so none is missed.
+                if shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+                    pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
+                }
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
             }
         }
@@ -525,11 +541,10 @@ where
 /// What the threads share for the whole run: the limits and expansions so far, and the
 /// per-iteration signals read at every node (kept in atomics so that reading them costs no
 /// lock).
+#[repr(align(128))]
 struct Shared {
     /// The limit that stopped the run (a [`LimitKind`] code), 0 for none.
     stop: AtomicU8,
-    /// Expansions of all threads flushed so far (for the node limit).
-    expanded: AtomicU64,
     max_expanded: u64,
     deadline: Option<Instant>,
     cancel: Option<Cancel>,
@@ -539,34 +554,47 @@ struct Shared {
     period: u64,
     /// Split work off whenever none waits ([`ParallelConfig::eager_sharing`]).
     eager: bool,
+    /// [`ParallelConfig::min_split`], resolved.
+    min_split: u64,
     /// Threads waiting for work.
     idle: AtomicUsize,
     /// Pieces waiting in the pool.
     waiting: AtomicUsize,
-    /// Some piece of this iteration found a goal; `found_epoch` counts the changes of the
-    /// lowest such piece.
+    /// Some piece of this iteration found a goal.
     any_found: AtomicBool,
-    found_epoch: AtomicU64,
+    /// Counts the changes to the pool that idle threads wait for (pieces added, pieces done),
+    /// each made under the pool's lock: what they spin on.
+    changes: AtomicU64,
+    /// Expansions of all threads flushed so far (for the node limit): the one field written
+    /// while the threads search (every [`Shared::every`] expansions by each), so alone on its
+    /// cache line, away from the fields read every few expansions.
+    expanded: Alone<AtomicU64>,
 }
 
+/// A value alone on its cache lines (128 bytes: processors fetch 64-byte lines in pairs), so
+/// that one thread's writes to it do not evict what other threads read nearby.
+#[repr(align(128))]
+struct Alone<T>(T);
+
 impl Shared {
-    fn new(limits: &Limits, started: Instant, threads: usize, eager: bool) -> Self {
+    fn new(limits: &Limits, started: Instant, threads: usize, eager: bool, min_split: u64) -> Self {
         let max_expanded = limits.max_expanded.unwrap_or(u64::MAX);
         // With a small node limit, look often enough to stop near it.
         let every = (max_expanded / (8 * threads as u64).max(1)).clamp(1, 1024);
         Shared {
             stop: AtomicU8::new(0),
-            expanded: AtomicU64::new(0),
             max_expanded,
             deadline: limits.timeout.and_then(|t| started.checked_add(t)),
             cancel: limits.cancel.clone(),
             every,
             period: LOOK_PERIOD.min(every),
             eager,
+            min_split,
             idle: AtomicUsize::new(0),
             waiting: AtomicUsize::new(0),
             any_found: AtomicBool::new(false),
-            found_epoch: AtomicU64::new(0),
+            changes: AtomicU64::new(0),
+            expanded: Alone(AtomicU64::new(0)),
         }
     }
 
@@ -612,7 +640,7 @@ impl Shared {
 
     /// Before the root's expansion: counts it and reads the limits.
     fn check_root(&self) -> Option<LimitKind> {
-        let total = self.expanded.fetch_add(1, Ordering::Relaxed) + 1;
+        let total = self.expanded.0.fetch_add(1, Ordering::Relaxed) + 1;
         self.limits(total > self.max_expanded)
     }
 }
@@ -639,9 +667,10 @@ struct Worker<'s, P: Problem + ?Sized> {
     backoff: u64,
 }
 
-/// Iterations predicted to generate fewer nodes than this (the last one's times the growth
-/// between the last two) run on one thread.
-const SEQUENTIAL_BELOW: u64 = 4 * engine::MIN_SPLIT;
+/// Iterations predicted to generate fewer nodes than this many times the split threshold
+/// ([`ParallelConfig::min_split`]; the prediction is the last iteration's nodes times the
+/// growth between the last two) run on one thread: a few pieces' worth.
+const SEQUENTIAL_PIECES: u64 = 4;
 
 /// Expansions between two tries to split work off when the last try found nothing to give.
 const SPLIT_BACKOFF: u64 = 256;
@@ -650,16 +679,54 @@ const SPLIT_BACKOFF: u64 = 256;
 const LOOK_PERIOD: u64 = 16;
 
 /// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
-/// thread looks at every expansion, so a split comes within microseconds unless it has nothing
-/// to give or just split.
-const ASK_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+/// thread looks every [`LOOK_PERIOD`] expansions, so a split comes within microseconds unless
+/// it has nothing to give or just split.
+const ASK_WAIT: Duration = Duration::from_micros(200);
+
+/// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
+/// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
+/// processor must be scheduled again), as long as searching a few thousand nodes, and a thread
+/// waits for work once per split; a spinning one starts as soon as the piece is there. A busy
+/// thread splits within microseconds when it has work to give, so a longer wait means it has
+/// none yet: sleeping then costs little, while spinning on a loaded machine takes processor
+/// time from the run's own searching threads (the busiest thread's share over Korf's 100 with
+/// 6-6-3 fell to 1.64x with a 1 ms spin, against about 1.87x without spinning, while another
+/// build ran; benches/README.md, issue 18, round 3).
+const IDLE_SPIN: Duration = Duration::from_micros(200);
+
+/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
+/// or `limit` passes; returns the pool locked again and the change count seen at the start.
+fn spin_for_change<'p, P: Problem + ?Sized>(
+    pool: &'p Mutex<Pool<P>>,
+    guard: MutexGuard<'p, Pool<P>>,
+    shared: &Shared,
+    limit: Duration,
+) -> (MutexGuard<'p, Pool<P>>, u64) {
+    let seen = shared.changes.load(Ordering::Acquire);
+    drop(guard);
+    let start = Instant::now();
+    let mut spins = 0u32;
+    while shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+        std::hint::spin_loop();
+        spins = spins.wrapping_add(1);
+        if spins.is_multiple_of(64) {
+            if start.elapsed() >= limit {
+                break;
+            }
+            // A searching thread of this run waiting for this processor (a loaded machine,
+            // more threads than processors) gets it; on an idle one this returns at once.
+            std::thread::yield_now();
+        }
+    }
+    (lock(pool), seen)
+}
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
     /// Adds the pending expansions to the shared count and returns the new total.
     fn flush(&mut self) -> u64 {
         let pending = std::mem::take(&mut self.pending) + (self.period - self.countdown);
         self.countdown = self.period;
-        self.shared.expanded.fetch_add(pending, Ordering::Relaxed) + pending
+        self.shared.expanded.0.fetch_add(pending, Ordering::Relaxed) + pending
     }
 
     /// Before a piece is searched: pieces may be smaller than [`Shared::every`], so the
@@ -688,14 +755,14 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         }
         if self.backoff > 0 {
             self.backoff = self.backoff.saturating_sub(self.period);
-            return Signal::Go;
+            return Signal::Tick;
         }
         let wanted = if self.shared.eager {
             self.shared.waiting.load(Ordering::Relaxed) == 0
         } else {
             self.shared.idle.load(Ordering::Relaxed) > 0
         };
-        if wanted { Signal::Share } else { Signal::Go }
+        if wanted { Signal::Share } else { Signal::Tick }
     }
 
     #[cold]
@@ -746,6 +813,7 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
         self.shared
             .waiting
             .store(pool.waiting.len(), Ordering::Relaxed);
+        self.shared.changes.fetch_add(1, Ordering::Release);
         drop(pool);
         self.wake.notify_one();
     }
@@ -818,14 +886,25 @@ mod tests {
         H: Heuristic<P> + Sync,
     {
         let sequential = idastar(problem, start, h, limits);
+        // Splitting only for idle threads (the default), whenever nothing waits (at any open
+        // node, or only below nodes with a few expansions under them: the path marks), and
+        // for idle threads at a tiny threshold.
+        let ways = [
+            (false, None),
+            (true, None),
+            (true, Some(1)),
+            (true, Some(6)),
+            (false, Some(4)),
+        ];
         for threads in [1, 2, 3, 5] {
-            for eager_sharing in [false, true] {
+            for (eager_sharing, min_split) in ways {
                 let config = ParallelConfig {
                     threads,
                     eager_sharing,
+                    min_split,
                 };
                 let run = par_idastar_with(problem, start, h, limits, &config);
-                let what = format!("{start:?}, {threads} threads, eager {eager_sharing}");
+                let what = format!("{start:?}, {config:?}");
                 assert_eq!(run.result.outcome, sequential.outcome, "{what}");
                 let (mut a, mut b) = (run.result.stats.clone(), sequential.stats.clone());
                 (a.elapsed, b.elapsed) = Default::default();
@@ -833,7 +912,7 @@ mod tests {
                 assert!(run.work.expanded >= sequential.stats.expanded, "{what}");
                 assert!(run.work.generated >= sequential.stats.generated, "{what}");
                 assert_eq!(run.work.threads, threads);
-                if eager_sharing && sequential.stats.expanded > 100 {
+                if eager_sharing && sequential.stats.expanded > 200 {
                     // Work was split off: more pieces than iterations.
                     assert!(
                         run.work.tasks > run.result.stats.iterations.len() as u64,
@@ -858,6 +937,40 @@ mod tests {
         for _ in 0..4 {
             let start = shuffled::<7>(&mut rng);
             same_as_sequential(&Pancakes::<7, true>, &start, &half, &Limits::none());
+        }
+    }
+
+    /// Pancakes whose action list names the two-pancake flip twice, first and last: a split
+    /// cannot tell from the path which of the two a node's search is in (the engine keeps no
+    /// per-node positions), so it must give nothing away there, and the counts (which include
+    /// the repeated subtrees) still equal the sequential ones.
+    #[test]
+    fn an_action_listed_twice() {
+        struct Twice;
+        impl Problem for Twice {
+            type State = [u8; 7];
+            type Action = usize;
+            type Cost = u32;
+            fn is_goal(&self, s: &[u8; 7]) -> bool {
+                s.windows(2).all(|w| w[0] < w[1])
+            }
+            fn actions(&self, _: &[u8; 7], out: &mut Vec<usize>) {
+                out.extend(2..=7);
+                out.push(2);
+            }
+            fn result(&self, s: &[u8; 7], k: &usize) -> ([u8; 7], u32) {
+                let mut t = *s;
+                t[..*k].reverse();
+                (t, 1)
+            }
+            fn inverse(&self, k: &usize) -> Option<usize> {
+                Some(*k)
+            }
+        }
+        let mut rng = SplitMix64::new(1987);
+        for _ in 0..6 {
+            let start = shuffled::<7>(&mut rng);
+            same_as_sequential(&Twice, &start, &gaps::<7>, &Limits::none());
         }
     }
 

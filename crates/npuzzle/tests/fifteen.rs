@@ -399,11 +399,16 @@ fn reflected_incremental_estimates_equal_recomputed_ones_in_searches() {
         let b = idastar(&puzzle, &board, &scratch, &Limits::none());
         assert_eq!(a.outcome, b.outcome, "{board}");
         assert_eq!(a.stats.iterations, b.stats.iterations, "{board}");
-        let config = ParallelConfig {
-            threads: 2,
-            eager_sharing: true,
-        };
-        let p = par_idastar_with(&puzzle, &board, &pdb, &Limits::none(), &config);
-        assert_eq!(p.result.stats.iterations, b.stats.iterations, "{board}");
+        // Splits at any open node, and splits judged by the path marks (their replay of the
+        // path asks the heuristic for the path's estimates again, out of the search's order).
+        for min_split in [None, Some(8)] {
+            let config = ParallelConfig {
+                eager_sharing: true,
+                min_split,
+                ..ParallelConfig::new(2)
+            };
+            let p = par_idastar_with(&puzzle, &board, &pdb, &Limits::none(), &config);
+            assert_eq!(p.result.stats.iterations, b.stats.iterations, "{board}");
+        }
     }
 }

@@ -32,8 +32,18 @@ fn configs() -> Vec<ParallelConfig> {
         ParallelConfig::new(2),
         ParallelConfig::new(3),
         ParallelConfig {
-            threads: 2,
             eager_sharing: true,
+            ..ParallelConfig::new(2)
+        },
+        // Splits judged by the path marks at small thresholds: many splits on small boards.
+        ParallelConfig {
+            eager_sharing: true,
+            min_split: Some(16),
+            ..ParallelConfig::new(2)
+        },
+        ParallelConfig {
+            min_split: Some(64),
+            ..ParallelConfig::new(2)
         },
     ]
 }

@@ -4,12 +4,19 @@
 //! [`crate::idastar()`] (Korf's convention).
 //!
 //! Beside the loop itself, a [`Control`] is asked before each expansion (the sequential
-//! search's budget, or a parallel worker's limits, cancellation and requests for work), an
-//! observer ([`crate::observe`]) is told each step when it is active, and, for controls that
-//! split work off ([`Control::SPLITS`]), a stack of frames (each open node's estimate and
-//! position among its children) is kept, from which the remaining siblings of open nodes can be
-//! cut off as [`Range`]s for other threads. The sequential search keeps no frames: its loop
-//! compiles to what `idastar.rs` had before it used this engine.
+//! search's budget, or a parallel worker's limits, cancellation and requests for work), and an
+//! observer ([`crate::observe`]) is told each step when it is active.
+//!
+//! Work is split off lazily: the loop keeps no record per node beyond what the sequential
+//! search keeps (the path, and each open node's actions on one stack). Only when the control
+//! asks for a split ([`Signal::Share`]) does [`Engine::split_off`] rebuild, from the path, where
+//! each open node stands among its children (replaying the path from where the search began
+//! for the states, g and h), and cut off the untried children of open nodes as [`Range`]s for
+//! other threads. The loop then pays one comparison per searched child to learn that its node
+//! gave its remaining children away ([`Engine::cut_below`]). A first design kept a frame per
+//! open node instead (a push per expansion, a store per child): 16% more instructions per node
+//! than the sequential loop on the 15-puzzle with Manhattan distance (benches/README.md,
+//! issue 18).
 
 use crate::observe::{NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
@@ -60,6 +67,10 @@ pub(crate) enum Step<C> {
 pub(crate) enum Signal {
     /// Expand.
     Go,
+    /// Expand; the control has just looked at the other threads (every few expansions), so
+    /// the engine may do its own periodic bookkeeping (the path marks that
+    /// [`Engine::split_off`] judges work by).
+    Tick,
     /// Stop: a limit.
     Stop(LimitKind),
     /// Give up this search.
@@ -71,8 +82,8 @@ pub(crate) enum Signal {
 
 /// Decides, before each expansion, whether the engine goes on, and receives split-off work.
 pub(crate) trait Control<P: Problem + ?Sized> {
-    /// Whether this control may answer [`Signal::Share`]: the engine keeps its frames (a few
-    /// stores per node) only then.
+    /// Whether this control may answer [`Signal::Share`] or [`Signal::Tick`]: the engine's
+    /// loop checks for cut-off children (one comparison per searched child) only then.
     const SPLITS: bool;
     /// Called before each expansion, with the expansions this engine made so far.
     fn before_expansion(&mut self, expanded: u64) -> Signal;
@@ -113,20 +124,44 @@ pub(crate) struct Range<P: Problem + ?Sized> {
     pub(crate) key: Vec<u32>,
 }
 
-/// An open node on the current path: its g and h, where its children sit on the action
-/// stack, and which one is being searched.
-struct Frame<C> {
-    g: C,
-    h: C,
+/// Where a search from a range began: what [`Engine::split_off`] replays the path from.
+struct Base<P: Problem + ?Sized> {
+    state: P::State,
+    g: P::Cost,
+    h: P::Cost,
+    /// The depth of the range's parent (the length of its path).
+    depth: usize,
+    /// The range's key but its last number.
+    key: Vec<u32>,
+    /// The child number of the range's first action among all its parent's.
+    offset: u32,
+    /// Where the range's actions sit on the action stack.
+    first: usize,
+    end: usize,
+}
+
+/// The path at one moment of the search, and the expansions then: a node on the current path
+/// that was on the path at a mark has had at least the expansions since the mark below it.
+struct Mark<A> {
+    at: u64,
+    path: Vec<A>,
+}
+
+/// The path marks kept ([`Engine::split_off`]); one is taken every `min_split / (MARKS - 1)`
+/// expansions, so the newest mark at least `min_split` old is at most `min_split * MARKS /
+/// (MARKS - 1)` old: nodes qualify for a split with at most an eighth more work below them
+/// than asked.
+const MARKS: usize = 9;
+
+/// One open node, rebuilt from the path by [`Engine::split_off`]: its state, g and h, where
+/// its children sit on the action stack, and which one is being searched.
+struct Open<P: Problem + ?Sized> {
+    state: P::State,
+    g: P::Cost,
+    h: P::Cost,
     first: usize,
     pos: usize,
     end: usize,
-    /// Added to `pos - first` to number the children as among all the node's actions (a
-    /// range's first frame starts mid-way).
-    offset: u32,
-    /// The engine's expansions when the node was entered: how much work lies below it so far,
-    /// to judge whether its siblings are worth a split.
-    expanded_at: u64,
 }
 
 /// One depth-first search within a bound (one iteration, or one range of it); the sequential
@@ -142,17 +177,21 @@ pub(crate) struct Engine<'a, P: Problem + ?Sized, H: ?Sized, K, O> {
     pub(crate) path: Vec<P::Action>,
     /// The actions of the nodes on the current path, each node's above its parent's.
     actions: Vec<P::Action>,
-    frames: Vec<Frame<P::Cost>>,
     pub(crate) expanded: u64,
     pub(crate) generated: u64,
     /// The deepest expanded node's depth plus one.
     pub(crate) max_frontier: u64,
-    /// To split work off: the state where this search's frames start, its depth and key.
-    base: Option<P::State>,
-    base_depth: usize,
-    base_key: Vec<u32>,
+    /// Open nodes shallower than this gave their remaining children away: their loops end
+    /// after the child being searched. 0 before any split.
+    cut_below: usize,
+    /// To split work off: where this search began (a range; none for the sequential search).
+    base: Option<Base<P>>,
     /// Split only below nodes with this many expansions searched under them.
     min_split: u64,
+    /// The last [`MARKS`] path marks (a ring), the next slot, and when the next is due.
+    marks: Vec<Mark<P::Action>>,
+    next_slot: usize,
+    next_mark: u64,
 }
 
 impl<'a, P, H, K, O> Engine<'a, P, H, K, O>
@@ -180,14 +219,15 @@ where
             bound,
             path: Vec::new(),
             actions: Vec::new(),
-            frames: Vec::new(),
             expanded: 0,
             generated: 0,
             max_frontier: 0,
+            cut_below: 0,
             base: None,
-            base_depth: 0,
-            base_key: Vec::new(),
             min_split: MIN_SPLIT,
+            marks: Vec::new(),
+            next_slot: 0,
+            next_mark: 0,
         }
     }
 
@@ -219,10 +259,13 @@ where
             Signal::Go => {}
             Signal::Stop(kind) => return Step::Stopped(kind),
             Signal::Abandon => return Step::Abandoned,
-            Signal::Share => {
+            Signal::Tick if K::SPLITS => self.tick(),
+            Signal::Share if K::SPLITS => {
                 let ranges = self.split_off();
                 self.control.share(ranges);
+                self.tick();
             }
+            Signal::Tick | Signal::Share => {}
         }
         let depth = self.path.len();
         self.expanded += 1;
@@ -237,7 +280,7 @@ where
         self.problem.actions(state, &mut self.actions);
         let end = self.actions.len();
         let banned = last.and_then(|a| self.problem.inverse(a));
-        self.children(state, g, h, first, end, 0, banned.as_ref())
+        self.children(state, g, h, depth, first, end, banned.as_ref())
     }
 
     /// Searches the children of `range` (its parent was expanded by whoever split it off):
@@ -245,64 +288,60 @@ where
     /// be split off this search from the range on.
     pub(crate) fn visit_range(&mut self, range: &Range<P>) -> Step<P::Cost> {
         self.path.clone_from(&range.path);
-        self.base = Some(range.parent.clone());
-        self.base_depth = range.path.len();
-        self.base_key.clear();
-        self.base_key
-            .extend_from_slice(&range.key[..range.key.len().saturating_sub(1)]);
-        let offset = range.key.last().copied().unwrap_or(0);
         let first = self.actions.len();
         self.actions.extend(range.actions.iter().cloned());
         let end = self.actions.len();
+        let depth = range.path.len();
+        self.base = Some(Base {
+            state: range.parent.clone(),
+            g: range.g,
+            h: range.h,
+            depth,
+            key: range.key[..range.key.len().saturating_sub(1)].to_vec(),
+            offset: range.key.last().copied().unwrap_or(0),
+            first,
+            end,
+        });
+        self.cut_below = 0;
+        self.marks.clear();
+        self.next_slot = 0;
+        self.next_mark = 0;
+        // The first mark: the range's parent has everything searched here below it.
+        self.tick();
         let mut state = range.parent.clone();
         self.children(
             &mut state,
             range.g,
             range.h,
+            depth,
             first,
             end,
-            offset,
             range.banned.as_ref(),
         )
     }
 
-    /// The loop over one node's children, `actions[first..end]` (the end may be lowered
-    /// meanwhile by [`Engine::split_off`]).
+    /// The loop over the children of one node at `depth`, `actions[first..end]`; after a
+    /// split that gave this node's remaining children away ([`Engine::cut_below`]) it ends
+    /// with the child being searched.
     #[allow(
         clippy::too_many_arguments,
         reason = "the loop's state, passed once per node"
     )]
-    #[inline]
+    #[inline(always)]
     fn children(
         &mut self,
         state: &mut P::State,
         g: P::Cost,
         h: P::Cost,
+        depth: usize,
         first: usize,
         end: usize,
-        offset: u32,
         banned: Option<&P::Action>,
     ) -> Step<P::Cost> {
-        let level = self.frames.len();
-        if K::SPLITS {
-            self.frames.push(Frame {
-                g,
-                h,
-                first,
-                pos: first,
-                end,
-                offset,
-                expanded_at: self.expanded,
-            });
-        }
         let mut next: Option<Level<P::Cost>> = None;
         let mut result = None;
         let mut i = first;
-        let mut end = end;
         while i < end {
-            if K::SPLITS {
-                self.frames[level].pos = i;
-            }
             let action = self.actions[i].clone();
             i += 1;
             let action = &action;
@@ -323,9 +362,9 @@ where
                 None => {}
                 Some(Step::Next(n)) => {
                     next = min_level(next, n);
-                    if K::SPLITS {
-                        // A split below may have cut this node's children short.
-                        end = self.frames[level].end;
+                    // A split below gave this node's remaining children away.
+                    if K::SPLITS && depth < self.cut_below {
+                        break;
                     }
                 }
                 Some(found_or_stopped) => {
@@ -334,16 +373,12 @@ where
                 }
             }
         }
-        if K::SPLITS {
-            // Not `pop`: nothing to copy out.
-            self.frames.truncate(level);
-        }
         self.actions.truncate(first);
         result.unwrap_or(Step::Next(next))
     }
 
     /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it.
-    #[inline]
+    #[inline(always)]
     fn descend(
         &mut self,
         child: &mut P::State,
@@ -381,6 +416,26 @@ where
         Some(step)
     }
 
+    /// Takes a path mark when one is due (every eighth of `min_split` expansions).
+    #[cold]
+    fn tick(&mut self) {
+        if self.min_split == 0 || self.expanded < self.next_mark {
+            return;
+        }
+        let mark = Mark {
+            at: self.expanded,
+            path: Vec::new(),
+        };
+        if self.marks.len() < MARKS {
+            self.marks.push(mark);
+        }
+        let slot = &mut self.marks[self.next_slot];
+        slot.at = self.expanded;
+        slot.path.clone_from(&self.path);
+        self.next_slot = (self.next_slot + 1) % MARKS;
+        self.next_mark = self.expanded + (self.min_split / (MARKS as u64 - 1)).max(1);
+    }
+
     /// Cuts this search's remaining work after the current subtree of one open node, the
     /// split node, and returns the cut-off part as ranges in the sequential order: the split
     /// node's remaining siblings (the thief's piece, right after what this search keeps), then
@@ -388,71 +443,129 @@ where
     /// node qualifies, or this search did not start from a range.
     ///
     /// The split node is the deepest open node with siblings left below which this search
-    /// already expanded `min_split` nodes ([`MIN_SPLIT`]): its siblings are then likely worth
-    /// a thread's trip, and the thief starts right after the giver. Splitting at the
-    /// shallowest open node instead (the textbook choice, and this engine's first) sent the
-    /// thief to the far end of the tree: in the last iteration what a thread searches after
-    /// the solution is wasted, and that was 17% more nodes than the sequential search over
-    /// Korf's 100 with 6-6-3 (2% now).
+    /// already expanded `min_split` nodes ([`MIN_SPLIT`]; judged by the path marks, so up to
+    /// an eighth more): its siblings are then likely worth a thread's trip,
+    /// and the thief starts right after the giver. Splitting at the shallowest open node
+    /// instead (the textbook choice, and this engine's first) sent the thief to the far end of
+    /// the tree: in the last iteration what a thread searches after the solution is wasted,
+    /// and that was 17% more nodes than the sequential search over Korf's 100 with 6-6-3 (2%
+    /// with this choice).
+    ///
+    /// Nothing is recorded per node for this: the open nodes are rebuilt from the path. Each
+    /// node's state, g and h by replaying the path from the range's parent (with the
+    /// heuristic's incremental estimate, as the search made them), where its children sit on
+    /// the action stack from their number (each node's lie right above its parent's), and
+    /// which child is being searched by finding the path's next action among them. Should that
+    /// action stand twice among a node's actions (a problem listing one action twice), the
+    /// position is ambiguous and nothing is split off.
     fn split_off(&mut self) -> Vec<Range<P>> {
         let Some(base) = self.base.as_ref() else {
             return Vec::new();
         };
-        // The levels with children left to give (the inverse of the move into the node is
-        // never searched, so it is no child to give).
+        // The open nodes are at levels 0..open below the range's parent (level 0); the node
+        // at level `open` is about to be expanded.
+        let open = self.path.len() - base.depth;
+        // Levels above `lowest` gave their children away in an earlier split.
+        let lowest = self.cut_below.saturating_sub(base.depth);
+        let deepest = if self.min_split == 0 {
+            open.checked_sub(1)
+        } else {
+            // The newest mark old enough; nodes on the path then still on it have had at
+            // least `min_split` expansions below them.
+            self.marks
+                .iter()
+                .filter(|m| self.expanded - m.at >= self.min_split)
+                .max_by_key(|m| m.at)
+                .and_then(|m| {
+                    let common = m
+                        .path
+                        .iter()
+                        .zip(&self.path)
+                        .take_while(|(a, b)| a == b)
+                        .count();
+                    // Levels 0..=common - base.depth were on the path then.
+                    let last_open = open.checked_sub(1)?;
+                    Some(common.saturating_sub(base.depth).min(last_open))
+                })
+        };
+        let Some(deepest) = deepest.filter(|&d| d >= lowest) else {
+            return Vec::new();
+        };
+        // Rebuild the open nodes 0..=deepest.
+        let mut levels: Vec<Open<P>> = Vec::with_capacity(deepest + 1);
+        let (mut state, mut g, mut h) = (base.state.clone(), base.g, base.h);
+        let (mut first, mut end) = (base.first, base.end);
+        let mut scratch = Vec::new();
+        for level in 0..=deepest {
+            let action = &self.path[base.depth + level];
+            let mut at = self.actions[first..end]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| *a == action)
+                .map(|(j, _)| first + j);
+            let (Some(pos), None) = (at.next(), at.next()) else {
+                return Vec::new();
+            };
+            let (child, cost) = self.problem.result(&state, action);
+            let child_h = match self.bound_kind {
+                Bound::Cost => self
+                    .heuristic
+                    .estimate_child(self.problem, &child, action, h),
+                Bound::Depth => P::Cost::ZERO,
+            };
+            levels.push(Open {
+                state: std::mem::replace(&mut state, child),
+                g,
+                h,
+                first,
+                pos,
+                end,
+            });
+            (g, h) = (g + cost, child_h);
+            if level < deepest {
+                scratch.clear();
+                self.problem.actions(&state, &mut scratch);
+                (first, end) = (end, end + scratch.len());
+            }
+        }
+        debug_assert!(end <= self.actions.len(), "the open nodes' actions");
+        // The inverse of the move into a node is never searched: no child to give.
         let banned_at = |level: usize| {
-            (self.base_depth + level)
+            (base.depth + level)
                 .checked_sub(1)
                 .and_then(|d| self.problem.inverse(&self.path[d]))
         };
-        let open: Vec<usize> = (0..self.frames.len())
-            .filter(|&level| {
-                let f = &self.frames[level];
-                let banned = banned_at(level);
-                self.actions[f.pos + 1..f.end]
-                    .iter()
-                    .any(|a| Some(a) != banned.as_ref())
-            })
-            .collect();
-        let Some(split) = open
-            .iter()
-            .rev()
-            .copied()
-            .find(|&level| self.expanded - self.frames[level].expanded_at >= self.min_split)
-        else {
+        let gives = |level: usize| {
+            let o = &levels[level];
+            let banned = banned_at(level);
+            self.actions[o.pos + 1..o.end]
+                .iter()
+                .any(|a| Some(a) != banned.as_ref())
+        };
+        let Some(split) = (lowest..=deepest).rev().find(|&level| gives(level)) else {
             return Vec::new();
         };
-        // The parent of each range, replayed from the base once, level by level.
-        let mut parent = base.clone();
-        let mut parent_level = 0;
+        let number = |level: usize, pos: usize| {
+            let o = &levels[level];
+            (pos - o.first) as u32 + if level == 0 { base.offset } else { 0 }
+        };
         let mut cut = Vec::new();
-        for &level in open.iter().filter(|&&l| l <= split) {
-            for action in &self.path[self.base_depth + parent_level..self.base_depth + level] {
-                parent = self.problem.result(&parent, action).0;
-            }
-            parent_level = level;
-            let f = &self.frames[level];
-            let mut key = self.base_key.clone();
-            key.extend(
-                self.frames[..level]
-                    .iter()
-                    .map(|f| (f.pos - f.first) as u32 + f.offset),
-            );
-            key.push((f.pos + 1 - f.first) as u32 + f.offset);
+        for level in (lowest..=split).filter(|&level| gives(level)) {
+            let o = &levels[level];
+            let mut key = base.key.clone();
+            key.extend((0..level).map(|l| number(l, levels[l].pos)));
+            key.push(number(level, o.pos + 1));
             cut.push(Range {
-                parent: parent.clone(),
-                g: f.g,
-                h: f.h,
-                path: self.path[..self.base_depth + level].to_vec(),
-                actions: self.actions[f.pos + 1..f.end].to_vec(),
+                parent: o.state.clone(),
+                g: o.g,
+                h: o.h,
+                path: self.path[..base.depth + level].to_vec(),
+                actions: self.actions[o.pos + 1..o.end].to_vec(),
                 banned: banned_at(level),
                 key,
             });
         }
-        for range in &cut {
-            let level = range.path.len() - self.base_depth;
-            self.frames[level].end = self.frames[level].pos + 1;
-        }
+        self.cut_below = base.depth + split + 1;
         // The deepest cut comes first in the sequential order.
         cut.reverse();
         cut
