@@ -84,16 +84,16 @@ impl Move {
     pub const fn opposite(self) -> Move {
         // A table: from `from_index`'s match, A* (which asks for the move back once an
         // expansion) built a jump table, an indirect branch that the moves' order mispredicts.
-        const OPPOSITE: [Move; 8] = [
-            Move::S,
-            Move::SW,
-            Move::W,
-            Move::NW,
-            Move::N,
-            Move::NE,
-            Move::E,
-            Move::SE,
-        ];
+        // Built at compile time from the move four places on.
+        const OPPOSITE: [Move; 8] = {
+            let mut table = [Move::N; 8];
+            let mut i = 0;
+            while i < 8 {
+                table[i] = Move::from_index(i + 4);
+                i += 1;
+            }
+            table
+        };
         OPPOSITE[self.index()]
     }
 
@@ -225,16 +225,17 @@ const MOVE_LISTS: [[Move; 8]; 256] = {
 pub(crate) fn step(cell: Cell, m: Move) -> Cell {
     // `y * 2^16 + x` moved by `dy * 2^16 + dx`: one table load and one add for both
     // coordinates (the move stays on the map, so neither leaves 0..2^16).
-    const STEP: [i32; 8] = [
-        -(1 << 16),
-        1 - (1 << 16),
-        1,
-        1 + (1 << 16),
-        1 << 16,
-        (1 << 16) - 1,
-        -1,
-        -1 - (1 << 16),
-    ];
+    // Built at compile time from the moves' deltas.
+    const STEP: [i32; 8] = {
+        let mut table = [0; 8];
+        let mut i = 0;
+        while i < 8 {
+            let (dx, dy) = Move::from_index(i).delta();
+            table[i] = dy * (1 << 16) + dx;
+            i += 1;
+        }
+        table
+    };
     let packed = (u32::from(cell.y) << 16 | u32::from(cell.x)).wrapping_add_signed(STEP[m.index()]);
     Cell::new(packed as u16, (packed >> 16) as u16)
 }
