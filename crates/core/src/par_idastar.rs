@@ -467,8 +467,8 @@ where
                     wake: &wake,
                     key,
                     period: shared.period,
-                    countdown: shared.period,
-                    pending: 0,
+                    next: shared.period - 1,
+                    flushed: 0,
                     backoff: 0,
                 };
                 let mut engine =
@@ -478,7 +478,7 @@ where
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
                 };
-                engine.control.flush();
+                engine.control.flush(engine.expanded);
                 mine += engine.generated;
                 let found = matches!(step, Step::Found);
                 let piece = Piece {
@@ -587,7 +587,8 @@ impl Shared {
             deadline: limits.timeout.and_then(|t| started.checked_add(t)),
             cancel: limits.cancel.clone(),
             every,
-            period: LOOK_PERIOD.min(every),
+            // Small split thresholds (tests) split small searches: looks as often as marks.
+            period: LOOK_PERIOD.min(every).min((min_split / 8).max(1)),
             eager,
             min_split,
             idle: AtomicUsize::new(0),
@@ -654,14 +655,13 @@ struct Worker<'s, P: Problem + ?Sized> {
     wake: &'s Condvar,
     /// The piece's key.
     key: Vec<u32>,
-    /// Expansions counted in [`Worker::pending`] each time the countdown runs out.
+    /// Expansions between two calls of [`Worker::every_period`].
     period: u64,
-    /// Expansions left before the next look at the other threads (after `period - countdown`
-    /// expansions not yet in `pending`): one decrement per expansion is all the inner loop
-    /// pays.
-    countdown: u64,
-    /// Expansions not yet added to [`Shared::expanded`].
-    pending: u64,
+    /// The engine's expansion count at which [`Worker::every_period`] runs next: one
+    /// comparison with the count the engine keeps anyway is all the inner loop pays.
+    next: u64,
+    /// The engine's expansions already added to [`Shared::expanded`].
+    flushed: u64,
     /// Expansions to wait before trying to split again after a split (or a try that found
     /// nothing to give).
     backoff: u64,
@@ -675,8 +675,12 @@ const SEQUENTIAL_PIECES: u64 = 4;
 /// Expansions between two tries to split work off when the last try found nothing to give.
 const SPLIT_BACKOFF: u64 = 256;
 
-/// Expansions between two looks at idle threads (a few microseconds).
-const LOOK_PERIOD: u64 = 16;
+/// Expansions between two looks at idle threads and path marks (a few microseconds). A look
+/// costs a mispredicted branch and a call, some 50 cycles, about what a 15-puzzle expansion
+/// with Manhattan distance costs: looking every 16 expansions made the parallel engine on one
+/// thread run at 0.88x the sequential search's speed, every 256 at 0.97x (benches/README.md,
+/// issue 18, round 4); a split still comes within microseconds of a request.
+const LOOK_PERIOD: u64 = 256;
 
 /// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
 /// thread looks every [`LOOK_PERIOD`] expansions, so a split comes within microseconds unless
@@ -722,17 +726,17 @@ fn spin_for_change<'p, P: Problem + ?Sized>(
 }
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
-    /// Adds the pending expansions to the shared count and returns the new total.
-    fn flush(&mut self) -> u64 {
-        let pending = std::mem::take(&mut self.pending) + (self.period - self.countdown);
-        self.countdown = self.period;
+    /// Adds the engine's expansions since the last flush (`expanded` in all) to the shared
+    /// count and returns the new total.
+    fn flush(&mut self, expanded: u64) -> u64 {
+        let pending = expanded - std::mem::replace(&mut self.flushed, expanded);
         self.shared.expanded.0.fetch_add(pending, Ordering::Relaxed) + pending
     }
 
     /// Before a piece is searched: pieces may be smaller than [`Shared::every`], so the
     /// limits are read at each one's start too.
     fn before_piece(&mut self) -> Option<LimitKind> {
-        let total = self.flush();
+        let total = self.flush(0);
         let kind = self.shared.limits(total >= self.shared.max_expanded);
         if kind.is_some() {
             self.wake.notify_all();
@@ -740,16 +744,15 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         kind
     }
 
-    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (this
-    /// one included): the limits and the solution every [`Shared::every`], and a split when
-    /// another thread asks for work.
-    fn every_period(&mut self) -> Signal {
-        self.countdown = self.period;
-        self.pending += self.period;
+    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (before
+    /// the engine's expansion number `expanded` + 1): the limits and the solution every
+    /// [`Shared::every`], and a split when another thread asks for work.
+    fn every_period(&mut self, expanded: u64) -> Signal {
+        self.next = expanded + self.period;
         // Flushed at most `every` at a time: the node limit is passed by at most that much
         // per thread.
-        if self.pending + self.period > self.shared.every
-            && let Some(signal) = self.look()
+        if expanded + 1 - self.flushed + self.period > self.shared.every
+            && let Some(signal) = self.look(expanded + 1)
         {
             return signal;
         }
@@ -765,10 +768,11 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         if wanted { Signal::Share } else { Signal::Tick }
     }
 
+    /// Flushes `expanded` (the expansion about to happen included) and reads the limits and
+    /// the solution.
     #[cold]
-    fn look(&mut self) -> Option<Signal> {
-        // The total includes the expansion about to happen.
-        let total = self.flush();
+    fn look(&mut self, expanded: u64) -> Option<Signal> {
+        let total = self.flush(expanded);
         if let Some(kind) = self.shared.limits(total > self.shared.max_expanded) {
             // Threads waiting for work must see the stop.
             self.wake.notify_all();
@@ -791,18 +795,18 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
     const SPLITS: bool = true;
 
     #[inline]
-    fn before_expansion(&mut self, _expanded: u64) -> Signal {
-        self.countdown -= 1;
-        if self.countdown > 0 {
+    fn before_expansion(&mut self, expanded: u64) -> Signal {
+        if expanded < self.next {
             return Signal::Go;
         }
-        self.every_period()
+        self.every_period(expanded)
     }
 
     fn share(&mut self, ranges: Vec<Range<P>>) {
         // Either way, give the idle thread time to wake up and take the pieces (or to give up
         // asking) before splitting again.
-        self.backoff = SPLIT_BACKOFF;
+        // Small split thresholds (tests) try again sooner.
+        self.backoff = SPLIT_BACKOFF.min(self.shared.min_split);
         if ranges.is_empty() {
             return;
         }
