@@ -306,8 +306,21 @@ where
         self.marks.clear();
         self.next_slot = 0;
         self.next_mark = 0;
-        // The first mark: the range's parent has everything searched here below it.
+        // The first mark, on the range's first child: everything searched here until that
+        // child is done is below it. A mark with the range's parent alone would qualify
+        // only the parent for the first split, which gives all of the range's remaining
+        // children away at once: a whole subtree, which in the last iteration a thief may
+        // search past the solution to its end.
         self.tick();
+        if let (Some(mark), Some(child)) = (
+            self.marks.last_mut(),
+            range
+                .actions
+                .iter()
+                .find(|a| Some(*a) != range.banned.as_ref()),
+        ) {
+            mark.path.push(child.clone());
+        }
         let mut state = range.parent.clone();
         self.children(
             &mut state,
