@@ -427,7 +427,7 @@ where
     // One thread's loop: take the first waiting piece, search it, record it; wait while others
     // search (they may split work off); stop when nothing waits and nobody searches. Returns
     // the nodes this thread generated.
-    let work = || {
+    let work = |me: usize| {
         let mut mine = 0u64;
         let mut asked = false;
         let mut pool_guard = lock(&pool);
@@ -448,9 +448,21 @@ where
                 // waiting pieces come after the whole subtree the busy thread keeps, a fresh
                 // split starts right after its current position, nearer the front of the
                 // sequential order (in the last iteration, work past the solution is lost).
-                asked = true;
-                shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT).0;
+                let first = pool_guard.waiting.keys().next().cloned();
+                let declines = shared.declines.load(Ordering::Acquire);
+                shared.ask_for_work();
+                let asking = Instant::now();
+                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT, Some(declines)).0;
+                // Take the first waiting piece when the answer came (a fresh split comes
+                // before the waiting pieces), when a busy thread has nothing to give now or
+                // soon, or after the longest wait. Another change (a piece done, or taken by a
+                // thread that cannot split it before it has searched a little) asks again:
+                // taking a waiting piece then can send two threads into two big subtrees at
+                // once, the later searched past the solution to its end in the last
+                // iteration.
+                asked = pool_guard.waiting.keys().next() < first.as_ref()
+                    || shared.declines.load(Ordering::Acquire) != declines
+                    || asking.elapsed() >= ASK_WAIT;
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
                 continue;
             }
@@ -467,10 +479,11 @@ where
                     wake: &wake,
                     key,
                     period: shared.period,
-                    next: shared.period - 1,
+                    next: &shared.next_look[me].0,
                     flushed: 0,
-                    backoff: 0,
+                    no_split_before: 0,
                 };
+                worker.next.store(shared.period - 1, Ordering::Relaxed);
                 let mut engine =
                     Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
                         .with_min_split(shared.min_split);
@@ -501,8 +514,8 @@ where
             } else if pool_guard.busy == 0 {
                 break;
             } else {
-                shared.idle.fetch_add(1, Ordering::Relaxed);
-                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN);
+                shared.ask_for_work();
+                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN, None);
                 pool_guard = guard;
                 // Sleep if the spin saw nothing; the lock is held from the check to the wait,
                 // and changes are made under it, so none is missed.
@@ -517,11 +530,13 @@ where
         mine
     };
     let busiest = if threads <= 1 {
-        work()
+        work(0)
     } else {
         std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-            let mut busiest = work();
+            let others: Vec<_> = (1..threads)
+                .map(|me| scope.spawn(move || work(me)))
+                .collect();
+            let mut busiest = work(0);
             for other in others {
                 busiest = busiest.max(other.join().unwrap_or(0));
             }
@@ -569,6 +584,14 @@ struct Shared {
     /// while the threads search (every [`Shared::every`] expansions by each), so alone on its
     /// cache line, away from the fields read every few expansions.
     expanded: Alone<AtomicU64>,
+    /// Per thread, the engine's expansion count at which the thread looks next
+    /// ([`Worker::every_period`]): a thread that needs work sets the others' to 0
+    /// ([`Shared::poke`]), so a busy thread answers at its next expansion while its look period
+    /// can stay long. Each alone on its cache lines: it is read at every expansion.
+    next_look: Vec<Alone<AtomicU64>>,
+    /// Counts the requests for work that a busy thread declined, having nothing to give now
+    /// or soon ([`Control::share`]).
+    declines: AtomicU64,
 }
 
 /// A value alone on its cache lines (128 bytes: processors fetch 64-byte lines in pairs), so
@@ -596,6 +619,19 @@ impl Shared {
             any_found: AtomicBool::new(false),
             changes: AtomicU64::new(0),
             expanded: Alone(AtomicU64::new(0)),
+            next_look: (0..threads).map(|_| Alone(AtomicU64::new(0))).collect(),
+            declines: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts this thread among the idle ones and has every thread look at its next
+    /// expansion ([`Shared::next_look`]). A busy thread sets its next look, then reads the
+    /// count, both sequentially consistent like these: either it sees this thread idle or its
+    /// next look is this 0, so no request waits a whole look period.
+    fn ask_for_work(&self) {
+        self.idle.fetch_add(1, Ordering::SeqCst);
+        for next in &self.next_look {
+            next.0.store(0, Ordering::SeqCst);
         }
     }
 
@@ -657,14 +693,16 @@ struct Worker<'s, P: Problem + ?Sized> {
     key: Vec<u32>,
     /// Expansions between two calls of [`Worker::every_period`].
     period: u64,
-    /// The engine's expansion count at which [`Worker::every_period`] runs next: one
+    /// This thread's [`Shared::next_look`]: the engine's expansion count at which
+    /// [`Worker::every_period`] runs next, sooner when another thread needs work. One
     /// comparison with the count the engine keeps anyway is all the inner loop pays.
-    next: u64,
+    next: &'s AtomicU64,
     /// The engine's expansions already added to [`Shared::expanded`].
     flushed: u64,
-    /// Expansions to wait before trying to split again after a split (or a try that found
-    /// nothing to give).
-    backoff: u64,
+    /// No split before this many expansions of the engine: after a split (or a try that found
+    /// nothing to give), the idle thread gets time to wake up and take the pieces (or to give
+    /// up asking).
+    no_split_before: u64,
 }
 
 /// Iterations predicted to generate fewer nodes than this many times the split threshold
@@ -682,10 +720,14 @@ const SPLIT_BACKOFF: u64 = 256;
 /// issue 18, round 4); a split still comes within microseconds of a request.
 const LOOK_PERIOD: u64 = 256;
 
-/// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
-/// thread looks every [`LOOK_PERIOD`] expansions, so a split comes within microseconds unless
-/// it has nothing to give or just split.
-const ASK_WAIT: Duration = Duration::from_micros(200);
+/// The longest an idle thread waits for a fresh split before it takes a waiting piece. Asked,
+/// a busy thread looks at its next expansion ([`Shared::next_look`]), so a split comes within
+/// microseconds, or a refusal when it has nothing to give; a young piece has nothing to give
+/// until `min_split` expansions (some 50 us with Manhattan distance, 250 us with 6-6-3):
+/// waiting for it avoids two threads taking two big pieces at once (Korf #3 with Manhattan: a
+/// thread then searched 180 M nodes past the solution), but waiting 5 ms cost the 6-6-3 runs
+/// more than it saved (benches/README.md, issue 18, round 4).
+const ASK_WAIT: Duration = Duration::from_micros(100);
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
@@ -698,19 +740,26 @@ const ASK_WAIT: Duration = Duration::from_micros(200);
 /// build ran; benches/README.md, issue 18, round 3).
 const IDLE_SPIN: Duration = Duration::from_micros(200);
 
-/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
-/// or `limit` passes; returns the pool locked again and the change count seen at the start.
+/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), a busy thread
+/// declines a request ([`Shared::declines`], when `declines` is given: the count seen before
+/// the request), the run stops or `limit` passes; returns the pool locked again and the change
+/// count seen at the start.
 fn spin_for_change<'p, P: Problem + ?Sized>(
     pool: &'p Mutex<Pool<P>>,
     guard: MutexGuard<'p, Pool<P>>,
     shared: &Shared,
     limit: Duration,
+    declines: Option<u64>,
 ) -> (MutexGuard<'p, Pool<P>>, u64) {
     let seen = shared.changes.load(Ordering::Acquire);
     drop(guard);
     let start = Instant::now();
     let mut spins = 0u32;
-    while shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+    let declined = || declines.is_some_and(|d| shared.declines.load(Ordering::Acquire) != d);
+    while shared.changes.load(Ordering::Acquire) == seen
+        && !declined()
+        && shared.stopped().is_none()
+    {
         std::hint::spin_loop();
         spins = spins.wrapping_add(1);
         if spins.is_multiple_of(64) {
@@ -748,7 +797,7 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
     /// the engine's expansion number `expanded` + 1): the limits and the solution every
     /// [`Shared::every`], and a split when another thread asks for work.
     fn every_period(&mut self, expanded: u64) -> Signal {
-        self.next = expanded + self.period;
+        self.next.store(expanded + self.period, Ordering::SeqCst);
         // Flushed at most `every` at a time: the node limit is passed by at most that much
         // per thread.
         if expanded + 1 - self.flushed + self.period > self.shared.every
@@ -756,16 +805,21 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         {
             return signal;
         }
-        if self.backoff > 0 {
-            self.backoff = self.backoff.saturating_sub(self.period);
+        if expanded < self.no_split_before {
             return Signal::Tick;
         }
         let wanted = if self.shared.eager {
             self.shared.waiting.load(Ordering::Relaxed) == 0
         } else {
-            self.shared.idle.load(Ordering::Relaxed) > 0
+            // Sequentially consistent with the look set due above (see `ask_for_work`).
+            self.shared.idle.load(Ordering::SeqCst) > 0
         };
-        if wanted { Signal::Share } else { Signal::Tick }
+        if !wanted {
+            return Signal::Tick;
+        }
+        // Small split thresholds (tests) try again sooner.
+        self.no_split_before = expanded + 1 + SPLIT_BACKOFF.min(self.shared.min_split);
+        Signal::Share
     }
 
     /// Flushes `expanded` (the expansion about to happen included) and reads the limits and
@@ -796,18 +850,18 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
 
     #[inline]
     fn before_expansion(&mut self, expanded: u64) -> Signal {
-        if expanded < self.next {
+        if expanded < self.next.load(Ordering::Relaxed) {
             return Signal::Go;
         }
         self.every_period(expanded)
     }
 
-    fn share(&mut self, ranges: Vec<Range<P>>) {
-        // Either way, give the idle thread time to wake up and take the pieces (or to give up
-        // asking) before splitting again.
-        // Small split thresholds (tests) try again sooner.
-        self.backoff = SPLIT_BACKOFF.min(self.shared.min_split);
+    fn share(&mut self, ranges: Vec<Range<P>>, later: bool) {
         if ranges.is_empty() {
+            if !later {
+                // Nothing to give now or soon: a thread asking takes a waiting piece.
+                self.shared.declines.fetch_add(1, Ordering::Release);
+            }
             return;
         }
         let mut pool = lock(self.pool);
