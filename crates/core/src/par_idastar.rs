@@ -452,7 +452,8 @@ where
                 let declines = shared.declines.load(Ordering::Acquire);
                 shared.ask_for_work();
                 let asking = Instant::now();
-                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT, Some(declines)).0;
+                let wait = ask_wait(first.as_ref());
+                pool_guard = spin_for_change(&pool, pool_guard, shared, wait, Some(declines)).0;
                 // Take the first waiting piece when the answer came (a fresh split comes
                 // before the waiting pieces), when a busy thread has nothing to give now or
                 // soon, or after the longest wait. Another change (a piece done, or taken by a
@@ -462,7 +463,7 @@ where
                 // iteration.
                 asked = pool_guard.waiting.keys().next() < first.as_ref()
                     || shared.declines.load(Ordering::Acquire) != declines
-                    || asking.elapsed() >= ASK_WAIT;
+                    || asking.elapsed() >= wait;
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
                 continue;
             }
@@ -720,14 +721,22 @@ const SPLIT_BACKOFF: u64 = 256;
 /// issue 18, round 4); a split still comes within microseconds of a request.
 const LOOK_PERIOD: u64 = 256;
 
-/// The longest an idle thread waits for a fresh split before it takes a waiting piece. Asked,
-/// a busy thread looks at its next expansion ([`Shared::next_look`]), so a split comes within
-/// microseconds, or a refusal when it has nothing to give; a young piece has nothing to give
-/// until `min_split` expansions (some 50 us with Manhattan distance, 250 us with 6-6-3):
-/// waiting for it avoids two threads taking two big pieces at once (Korf #3 with Manhattan: a
-/// thread then searched 180 M nodes past the solution), but waiting 5 ms cost the 6-6-3 runs
-/// more than it saved (benches/README.md, issue 18, round 4).
-const ASK_WAIT: Duration = Duration::from_micros(100);
+/// The longest an idle thread waits for a fresh split before it takes the first waiting piece
+/// (`first`, by its key). Asked, a busy thread looks at its next expansion
+/// ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when it has
+/// nothing to give now or soon; a young piece has nothing to give until `min_split`
+/// expansions (some 50 us with Manhattan distance, 250 us with 6-6-3). Waiting for it is worth
+/// it when the waiting piece starts at depth 1 or 2 (a third or so of the whole tree): taken at
+/// once, it sent two threads into two root subtrees of 180 M nodes each on Korf #3 with
+/// Manhattan, the later one searched to its end past the solution. Deeper pieces are small
+/// enough to take after a short wait: waiting longer for them cost the 6-6-3 runs more idle
+/// time than it saved nodes (benches/README.md, issue 18, round 4).
+fn ask_wait(first: Option<&Vec<u32>>) -> Duration {
+    match first {
+        Some(key) if key.len() <= 2 => Duration::from_micros(300),
+        _ => Duration::from_micros(30),
+    }
+}
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
