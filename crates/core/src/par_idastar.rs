@@ -427,7 +427,7 @@ where
     // One thread's loop: take the first waiting piece, search it, record it; wait while others
     // search (they may split work off); stop when nothing waits and nobody searches. Returns
     // the nodes this thread generated.
-    let work = || {
+    let work = |me: usize| {
         let mut mine = 0u64;
         let mut asked = false;
         let mut pool_guard = lock(&pool);
@@ -448,9 +448,22 @@ where
                 // waiting pieces come after the whole subtree the busy thread keeps, a fresh
                 // split starts right after its current position, nearer the front of the
                 // sequential order (in the last iteration, work past the solution is lost).
-                asked = true;
-                shared.idle.fetch_add(1, Ordering::Relaxed);
-                pool_guard = spin_for_change(&pool, pool_guard, shared, ASK_WAIT).0;
+                let first = pool_guard.waiting.keys().next().cloned();
+                let declines = shared.declines.load(Ordering::Acquire);
+                shared.ask_for_work();
+                let asking = Instant::now();
+                let wait = ask_wait(first.as_ref());
+                pool_guard = spin_for_change(&pool, pool_guard, shared, wait, Some(declines)).0;
+                // Take the first waiting piece when the answer came (a fresh split comes
+                // before the waiting pieces), when a busy thread has nothing to give now or
+                // soon, or after the longest wait. Another change (a piece done, or taken by a
+                // thread that cannot split it before it has searched a little) asks again:
+                // taking a waiting piece then can send two threads into two big subtrees at
+                // once, the later searched past the solution to its end in the last
+                // iteration.
+                asked = pool_guard.waiting.keys().next() < first.as_ref()
+                    || shared.declines.load(Ordering::Acquire) != declines
+                    || asking.elapsed() >= wait;
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
                 continue;
             }
@@ -467,10 +480,11 @@ where
                     wake: &wake,
                     key,
                     period: shared.period,
-                    countdown: shared.period,
-                    pending: 0,
-                    backoff: 0,
+                    next: &shared.next_look[me].0,
+                    flushed: 0,
+                    no_split_before: 0,
                 };
+                worker.next.store(shared.period - 1, Ordering::Relaxed);
                 let mut engine =
                     Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
                         .with_min_split(shared.min_split);
@@ -478,7 +492,7 @@ where
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
                 };
-                engine.control.flush();
+                engine.control.flush(engine.expanded);
                 mine += engine.generated;
                 let found = matches!(step, Step::Found);
                 let piece = Piece {
@@ -501,8 +515,8 @@ where
             } else if pool_guard.busy == 0 {
                 break;
             } else {
-                shared.idle.fetch_add(1, Ordering::Relaxed);
-                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN);
+                shared.ask_for_work();
+                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN, None);
                 pool_guard = guard;
                 // Sleep if the spin saw nothing; the lock is held from the check to the wait,
                 // and changes are made under it, so none is missed.
@@ -517,11 +531,13 @@ where
         mine
     };
     let busiest = if threads <= 1 {
-        work()
+        work(0)
     } else {
         std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-            let mut busiest = work();
+            let others: Vec<_> = (1..threads)
+                .map(|me| scope.spawn(move || work(me)))
+                .collect();
+            let mut busiest = work(0);
             for other in others {
                 busiest = busiest.max(other.join().unwrap_or(0));
             }
@@ -569,6 +585,14 @@ struct Shared {
     /// while the threads search (every [`Shared::every`] expansions by each), so alone on its
     /// cache line, away from the fields read every few expansions.
     expanded: Alone<AtomicU64>,
+    /// Per thread, the engine's expansion count at which the thread looks next
+    /// ([`Worker::every_period`]): a thread that needs work sets the others' to 0
+    /// ([`Shared::poke`]), so a busy thread answers at its next expansion while its look period
+    /// can stay long. Each alone on its cache lines: it is read at every expansion.
+    next_look: Vec<Alone<AtomicU64>>,
+    /// Counts the requests for work that a busy thread declined, having nothing to give now
+    /// or soon ([`Control::share`]).
+    declines: AtomicU64,
 }
 
 /// A value alone on its cache lines (128 bytes: processors fetch 64-byte lines in pairs), so
@@ -587,7 +611,8 @@ impl Shared {
             deadline: limits.timeout.and_then(|t| started.checked_add(t)),
             cancel: limits.cancel.clone(),
             every,
-            period: LOOK_PERIOD.min(every),
+            // Small split thresholds (tests) split small searches: looks as often as marks.
+            period: LOOK_PERIOD.min(every).min((min_split / 8).max(1)),
             eager,
             min_split,
             idle: AtomicUsize::new(0),
@@ -595,6 +620,19 @@ impl Shared {
             any_found: AtomicBool::new(false),
             changes: AtomicU64::new(0),
             expanded: Alone(AtomicU64::new(0)),
+            next_look: (0..threads).map(|_| Alone(AtomicU64::new(0))).collect(),
+            declines: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts this thread among the idle ones and has every thread look at its next
+    /// expansion ([`Shared::next_look`]). A busy thread sets its next look, then reads the
+    /// count, both sequentially consistent like these: either it sees this thread idle or its
+    /// next look is this 0, so no request waits a whole look period.
+    fn ask_for_work(&self) {
+        self.idle.fetch_add(1, Ordering::SeqCst);
+        for next in &self.next_look {
+            next.0.store(0, Ordering::SeqCst);
         }
     }
 
@@ -654,17 +692,18 @@ struct Worker<'s, P: Problem + ?Sized> {
     wake: &'s Condvar,
     /// The piece's key.
     key: Vec<u32>,
-    /// Expansions counted in [`Worker::pending`] each time the countdown runs out.
+    /// Expansions between two calls of [`Worker::every_period`].
     period: u64,
-    /// Expansions left before the next look at the other threads (after `period - countdown`
-    /// expansions not yet in `pending`): one decrement per expansion is all the inner loop
-    /// pays.
-    countdown: u64,
-    /// Expansions not yet added to [`Shared::expanded`].
-    pending: u64,
-    /// Expansions to wait before trying to split again after a split (or a try that found
-    /// nothing to give).
-    backoff: u64,
+    /// This thread's [`Shared::next_look`]: the engine's expansion count at which
+    /// [`Worker::every_period`] runs next, sooner when another thread needs work. One
+    /// comparison with the count the engine keeps anyway is all the inner loop pays.
+    next: &'s AtomicU64,
+    /// The engine's expansions already added to [`Shared::expanded`].
+    flushed: u64,
+    /// No split before this many expansions of the engine: after a split (or a try that found
+    /// nothing to give), the idle thread gets time to wake up and take the pieces (or to give
+    /// up asking).
+    no_split_before: u64,
 }
 
 /// Iterations predicted to generate fewer nodes than this many times the split threshold
@@ -675,13 +714,29 @@ const SEQUENTIAL_PIECES: u64 = 4;
 /// Expansions between two tries to split work off when the last try found nothing to give.
 const SPLIT_BACKOFF: u64 = 256;
 
-/// Expansions between two looks at idle threads (a few microseconds).
-const LOOK_PERIOD: u64 = 16;
+/// Expansions between two looks at idle threads and path marks (a few microseconds). A look
+/// costs a mispredicted branch and a call, some 50 cycles, about what a 15-puzzle expansion
+/// with Manhattan distance costs: looking every 16 expansions made the parallel engine on one
+/// thread run at 0.88x the sequential search's speed, every 256 at 0.97x (benches/README.md,
+/// issue 18, round 4); a split still comes within microseconds of a request.
+const LOOK_PERIOD: u64 = 256;
 
-/// How long an idle thread waits for a fresh split before it takes a waiting piece: a busy
-/// thread looks every [`LOOK_PERIOD`] expansions, so a split comes within microseconds unless
-/// it has nothing to give or just split.
-const ASK_WAIT: Duration = Duration::from_micros(200);
+/// The longest an idle thread waits for a fresh split before it takes the first waiting piece
+/// (`first`, by its key). Asked, a busy thread looks at its next expansion
+/// ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when it has
+/// nothing to give now or soon; a young piece has nothing to give until `min_split`
+/// expansions (some 50 us with Manhattan distance, 250 us with 6-6-3). Waiting for it is worth
+/// it when the waiting piece starts at depth 1 or 2 (a third or so of the whole tree): taken at
+/// once, it sent two threads into two root subtrees of 180 M nodes each on Korf #3 with
+/// Manhattan, the later one searched to its end past the solution. Deeper pieces are small
+/// enough to take after a short wait: waiting longer for them cost the 6-6-3 runs more idle
+/// time than it saved nodes (benches/README.md, issue 18, round 4).
+fn ask_wait(first: Option<&Vec<u32>>) -> Duration {
+    match first {
+        Some(key) if key.len() <= 2 => Duration::from_micros(300),
+        _ => Duration::from_micros(30),
+    }
+}
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
@@ -694,19 +749,26 @@ const ASK_WAIT: Duration = Duration::from_micros(200);
 /// build ran; benches/README.md, issue 18, round 3).
 const IDLE_SPIN: Duration = Duration::from_micros(200);
 
-/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), the run stops
-/// or `limit` passes; returns the pool locked again and the change count seen at the start.
+/// Spins, with the pool unlocked, until the pool changes ([`Shared::changes`]), a busy thread
+/// declines a request ([`Shared::declines`], when `declines` is given: the count seen before
+/// the request), the run stops or `limit` passes; returns the pool locked again and the change
+/// count seen at the start.
 fn spin_for_change<'p, P: Problem + ?Sized>(
     pool: &'p Mutex<Pool<P>>,
     guard: MutexGuard<'p, Pool<P>>,
     shared: &Shared,
     limit: Duration,
+    declines: Option<u64>,
 ) -> (MutexGuard<'p, Pool<P>>, u64) {
     let seen = shared.changes.load(Ordering::Acquire);
     drop(guard);
     let start = Instant::now();
     let mut spins = 0u32;
-    while shared.changes.load(Ordering::Acquire) == seen && shared.stopped().is_none() {
+    let declined = || declines.is_some_and(|d| shared.declines.load(Ordering::Acquire) != d);
+    while shared.changes.load(Ordering::Acquire) == seen
+        && !declined()
+        && shared.stopped().is_none()
+    {
         std::hint::spin_loop();
         spins = spins.wrapping_add(1);
         if spins.is_multiple_of(64) {
@@ -722,17 +784,17 @@ fn spin_for_change<'p, P: Problem + ?Sized>(
 }
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
-    /// Adds the pending expansions to the shared count and returns the new total.
-    fn flush(&mut self) -> u64 {
-        let pending = std::mem::take(&mut self.pending) + (self.period - self.countdown);
-        self.countdown = self.period;
+    /// Adds the engine's expansions since the last flush (`expanded` in all) to the shared
+    /// count and returns the new total.
+    fn flush(&mut self, expanded: u64) -> u64 {
+        let pending = expanded - std::mem::replace(&mut self.flushed, expanded);
         self.shared.expanded.0.fetch_add(pending, Ordering::Relaxed) + pending
     }
 
     /// Before a piece is searched: pieces may be smaller than [`Shared::every`], so the
     /// limits are read at each one's start too.
     fn before_piece(&mut self) -> Option<LimitKind> {
-        let total = self.flush();
+        let total = self.flush(0);
         let kind = self.shared.limits(total >= self.shared.max_expanded);
         if kind.is_some() {
             self.wake.notify_all();
@@ -740,35 +802,40 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         kind
     }
 
-    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (this
-    /// one included): the limits and the solution every [`Shared::every`], and a split when
-    /// another thread asks for work.
-    fn every_period(&mut self) -> Signal {
-        self.countdown = self.period;
-        self.pending += self.period;
+    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (before
+    /// the engine's expansion number `expanded` + 1): the limits and the solution every
+    /// [`Shared::every`], and a split when another thread asks for work.
+    fn every_period(&mut self, expanded: u64) -> Signal {
+        self.next.store(expanded + self.period, Ordering::SeqCst);
         // Flushed at most `every` at a time: the node limit is passed by at most that much
         // per thread.
-        if self.pending + self.period > self.shared.every
-            && let Some(signal) = self.look()
+        if expanded + 1 - self.flushed + self.period > self.shared.every
+            && let Some(signal) = self.look(expanded + 1)
         {
             return signal;
         }
-        if self.backoff > 0 {
-            self.backoff = self.backoff.saturating_sub(self.period);
+        if expanded < self.no_split_before {
             return Signal::Tick;
         }
         let wanted = if self.shared.eager {
             self.shared.waiting.load(Ordering::Relaxed) == 0
         } else {
-            self.shared.idle.load(Ordering::Relaxed) > 0
+            // Sequentially consistent with the look set due above (see `ask_for_work`).
+            self.shared.idle.load(Ordering::SeqCst) > 0
         };
-        if wanted { Signal::Share } else { Signal::Tick }
+        if !wanted {
+            return Signal::Tick;
+        }
+        // Small split thresholds (tests) try again sooner.
+        self.no_split_before = expanded + 1 + SPLIT_BACKOFF.min(self.shared.min_split);
+        Signal::Share
     }
 
+    /// Flushes `expanded` (the expansion about to happen included) and reads the limits and
+    /// the solution.
     #[cold]
-    fn look(&mut self) -> Option<Signal> {
-        // The total includes the expansion about to happen.
-        let total = self.flush();
+    fn look(&mut self, expanded: u64) -> Option<Signal> {
+        let total = self.flush(expanded);
         if let Some(kind) = self.shared.limits(total > self.shared.max_expanded) {
             // Threads waiting for work must see the stop.
             self.wake.notify_all();
@@ -791,19 +858,19 @@ impl<P: Problem + ?Sized> Control<P> for Worker<'_, P> {
     const SPLITS: bool = true;
 
     #[inline]
-    fn before_expansion(&mut self, _expanded: u64) -> Signal {
-        self.countdown -= 1;
-        if self.countdown > 0 {
+    fn before_expansion(&mut self, expanded: u64) -> Signal {
+        if expanded < self.next.load(Ordering::Relaxed) {
             return Signal::Go;
         }
-        self.every_period()
+        self.every_period(expanded)
     }
 
-    fn share(&mut self, ranges: Vec<Range<P>>) {
-        // Either way, give the idle thread time to wake up and take the pieces (or to give up
-        // asking) before splitting again.
-        self.backoff = SPLIT_BACKOFF;
+    fn share(&mut self, ranges: Vec<Range<P>>, later: bool) {
         if ranges.is_empty() {
+            if !later {
+                // Nothing to give now or soon: a thread asking takes a waiting piece.
+                self.shared.declines.fetch_add(1, Ordering::Release);
+            }
             return;
         }
         let mut pool = lock(self.pool);

@@ -88,10 +88,11 @@ pub(crate) trait Control<P: Problem + ?Sized> {
     /// Called before each expansion, with the expansions this engine made so far.
     fn before_expansion(&mut self, expanded: u64) -> Signal;
     /// Receives the ranges split off after [`Signal::Share`], in the sequential order (the
-    /// first starts right after what the engine kept); empty when no open node had children
-    /// left to give.
-    fn share(&mut self, ranges: Vec<Range<P>>) {
-        let _ = ranges;
+    /// first starts right after what the engine kept); empty when no open node could give
+    /// children, and then `later` tells whether one has children left but not yet enough work
+    /// searched below it to qualify ([`Engine::split_off`]).
+    fn share(&mut self, ranges: Vec<Range<P>>, later: bool) {
+        let _ = (ranges, later);
     }
 }
 
@@ -261,8 +262,8 @@ where
             Signal::Abandon => return Step::Abandoned,
             Signal::Tick if K::SPLITS => self.tick(),
             Signal::Share if K::SPLITS => {
-                let ranges = self.split_off();
-                self.control.share(ranges);
+                let (ranges, later) = self.split_off();
+                self.control.share(ranges, later);
                 self.tick();
             }
             Signal::Tick | Signal::Share => {}
@@ -306,8 +307,21 @@ where
         self.marks.clear();
         self.next_slot = 0;
         self.next_mark = 0;
-        // The first mark: the range's parent has everything searched here below it.
+        // The first mark, on the range's first child: everything searched here until that
+        // child is done is below it. A mark with the range's parent alone would qualify
+        // only the parent for the first split, which gives all of the range's remaining
+        // children away at once: a whole subtree, which in the last iteration a thief may
+        // search past the solution to its end.
         self.tick();
+        if let (Some(mark), Some(child)) = (
+            self.marks.last_mut(),
+            range
+                .actions
+                .iter()
+                .find(|a| Some(*a) != range.banned.as_ref()),
+        ) {
+            mark.path.push(child.clone());
+        }
         let mut state = range.parent.clone();
         self.children(
             &mut state,
@@ -458,9 +472,12 @@ where
     /// which child is being searched by finding the path's next action among them. Should that
     /// action stand twice among a node's actions (a problem listing one action twice), the
     /// position is ambiguous and nothing is split off.
-    fn split_off(&mut self) -> Vec<Range<P>> {
+    ///
+    /// Also returns, when nothing is split off, whether an open node has children left to
+    /// give but does not qualify yet (a later request may get them).
+    fn split_off(&mut self) -> (Vec<Range<P>>, bool) {
         let Some(base) = self.base.as_ref() else {
-            return Vec::new();
+            return (Vec::new(), false);
         };
         // The open nodes are at levels 0..open below the range's parent (level 0); the node
         // at level `open` is about to be expanded.
@@ -488,15 +505,18 @@ where
                     Some(common.saturating_sub(base.depth).min(last_open))
                 })
         };
-        let Some(deepest) = deepest.filter(|&d| d >= lowest) else {
-            return Vec::new();
+        // A young search (its first expansions) has more to give soon, whatever its path holds.
+        let young = self.expanded < self.min_split;
+        let Some(last_open) = open.checked_sub(1).filter(|&l| l >= lowest) else {
+            return (Vec::new(), young);
         };
-        // Rebuild the open nodes 0..=deepest.
-        let mut levels: Vec<Open<P>> = Vec::with_capacity(deepest + 1);
+        // Rebuild all open nodes (those below `deepest` only to tell whether they have
+        // children to give later).
+        let mut levels: Vec<Open<P>> = Vec::with_capacity(last_open + 1);
         let (mut state, mut g, mut h) = (base.state.clone(), base.g, base.h);
         let (mut first, mut end) = (base.first, base.end);
         let mut scratch = Vec::new();
-        for level in 0..=deepest {
+        for level in 0..=last_open {
             let action = &self.path[base.depth + level];
             let mut at = self.actions[first..end]
                 .iter()
@@ -504,7 +524,7 @@ where
                 .filter(|(_, a)| *a == action)
                 .map(|(j, _)| first + j);
             let (Some(pos), None) = (at.next(), at.next()) else {
-                return Vec::new();
+                return (Vec::new(), false);
             };
             let (child, cost) = self.problem.result(&state, action);
             let child_h = match self.bound_kind {
@@ -522,7 +542,7 @@ where
                 end,
             });
             (g, h) = (g + cost, child_h);
-            if level < deepest {
+            if level < last_open {
                 scratch.clear();
                 self.problem.actions(&state, &mut scratch);
                 (first, end) = (end, end + scratch.len());
@@ -542,8 +562,11 @@ where
                 .iter()
                 .any(|a| Some(a) != banned.as_ref())
         };
-        let Some(split) = (lowest..=deepest).rev().find(|&level| gives(level)) else {
-            return Vec::new();
+        let split = deepest
+            .filter(|&d| d >= lowest)
+            .and_then(|d| (lowest..=d).rev().find(|&level| gives(level)));
+        let Some(split) = split else {
+            return (Vec::new(), young || (lowest..=last_open).any(gives));
         };
         let number = |level: usize, pos: usize| {
             let o = &levels[level];
@@ -568,7 +591,7 @@ where
         self.cut_below = base.depth + split + 1;
         // The deepest cut comes first in the sequential order.
         cut.reverse();
-        cut
+        (cut, false)
     }
 }
 
