@@ -812,7 +812,7 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         // Flushed at most `every` at a time: the node limit is passed by at most that much
         // per thread.
         if expanded + 1 - self.flushed + self.period > self.shared.every
-            && let Some(signal) = self.look(expanded + 1)
+            && let Some(signal) = self.look(expanded)
         {
             return signal;
         }
@@ -833,11 +833,12 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         Signal::Share
     }
 
-    /// Flushes `expanded` (the expansion about to happen included) and reads the limits and
-    /// the solution.
+    /// Flushes the engine's `expanded` and reads the limits (counting the expansion about to
+    /// happen: it may not, when this look stops or abandons the search, so it is not flushed)
+    /// and the solution.
     #[cold]
     fn look(&mut self, expanded: u64) -> Option<Signal> {
-        let total = self.flush(expanded);
+        let total = self.flush(expanded) + 1;
         if let Some(kind) = self.shared.limits(total > self.shared.max_expanded) {
             // Threads waiting for work must see the stop.
             self.wake.notify_all();
