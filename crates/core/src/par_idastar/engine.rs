@@ -510,70 +510,86 @@ where
         let Some(last_open) = open.checked_sub(1).filter(|&l| l >= lowest) else {
             return (Vec::new(), young);
         };
-        // Rebuild all open nodes (those below `deepest` only to tell whether they have
-        // children to give later).
-        let mut levels: Vec<Open<P>> = Vec::with_capacity(last_open + 1);
-        let (mut state, mut g, mut h) = (base.state.clone(), base.g, base.h);
-        let (mut first, mut end) = (base.first, base.end);
-        let mut scratch = Vec::new();
-        for level in 0..=last_open {
-            let action = &self.path[base.depth + level];
-            let mut at = self.actions[first..end]
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| *a == action)
-                .map(|(j, _)| first + j);
-            let (Some(pos), None) = (at.next(), at.next()) else {
-                return (Vec::new(), false);
-            };
-            let (child, cost) = self.problem.result(&state, action);
-            let child_h = match self.bound_kind {
-                Bound::Cost => self
-                    .heuristic
-                    .estimate_child(self.problem, &child, action, h),
-                Bound::Depth => P::Cost::ZERO,
-            };
-            levels.push(Open {
-                state: std::mem::replace(&mut state, child),
-                g,
-                h,
-                first,
-                pos,
-                end,
-            });
-            (g, h) = (g + cost, child_h);
-            if level < last_open {
-                scratch.clear();
-                self.problem.actions(&state, &mut scratch);
-                (first, end) = (end, end + scratch.len());
-            }
-        }
-        debug_assert!(end <= self.actions.len(), "the open nodes' actions");
         // The inverse of the move into a node is never searched: no child to give.
         let banned_at = |level: usize| {
             (base.depth + level)
                 .checked_sub(1)
                 .and_then(|d| self.problem.inverse(&self.path[d]))
         };
-        let gives = |level: usize| {
+        let gives = |levels: &[Open<P>], level: usize| {
             let o = &levels[level];
             let banned = banned_at(level);
             self.actions[o.pos + 1..o.end]
                 .iter()
                 .any(|a| Some(a) != banned.as_ref())
         };
-        let split = deepest
-            .filter(|&d| d >= lowest)
-            .and_then(|d| (lowest..=d).rev().find(|&level| gives(level)));
+        // Rebuild the open nodes down to the deepest that qualifies, and on down to the last
+        // only when none of those gives (to tell whether one will later).
+        let target = deepest.filter(|&d| d >= lowest);
+        let mut levels: Vec<Open<P>> = Vec::with_capacity(last_open + 1);
+        let (mut state, mut g, mut h) = (base.state.clone(), base.g, base.h);
+        let (mut first, mut end) = (base.first, base.end);
+        let mut scratch = Vec::new();
+        let mut split = None;
+        let mut upto = target.unwrap_or(last_open);
+        loop {
+            while levels.len() <= upto {
+                let level = levels.len();
+                if level > 0 {
+                    scratch.clear();
+                    self.problem.actions(&state, &mut scratch);
+                    (first, end) = (end, end + scratch.len());
+                }
+                let action = &self.path[base.depth + level];
+                let mut at = self.actions[first..end]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| *a == action)
+                    .map(|(j, _)| first + j);
+                let (Some(pos), None) = (at.next(), at.next()) else {
+                    return (Vec::new(), false);
+                };
+                let (child, cost) = self.problem.result(&state, action);
+                let child_h = match self.bound_kind {
+                    Bound::Cost => self
+                        .heuristic
+                        .estimate_child(self.problem, &child, action, h),
+                    Bound::Depth => P::Cost::ZERO,
+                };
+                levels.push(Open {
+                    state: std::mem::replace(&mut state, child),
+                    g,
+                    h,
+                    first,
+                    pos,
+                    end,
+                });
+                (g, h) = (g + cost, child_h);
+            }
+            debug_assert!(end <= self.actions.len(), "the open nodes' actions");
+            if let Some(d) = target
+                && upto == d
+            {
+                split = (lowest..=d).rev().find(|&level| gives(&levels, level));
+                if split.is_none() && d < last_open {
+                    upto = last_open;
+                    continue;
+                }
+            }
+            break;
+        }
         let Some(split) = split else {
-            return (Vec::new(), young || (lowest..=last_open).any(gives));
+            return (
+                Vec::new(),
+                young || (lowest..=last_open).any(|level| gives(&levels, level)),
+            );
         };
         let number = |level: usize, pos: usize| {
             let o = &levels[level];
             (pos - o.first) as u32 + if level == 0 { base.offset } else { 0 }
         };
         let mut cut = Vec::new();
-        for level in (lowest..=split).filter(|&level| gives(level)) {
+        for level in (lowest..=split).filter(|&level| gives(&levels, level)) {
             let o = &levels[level];
             let mut key = base.key.clone();
             key.extend((0..level).map(|l| number(l, levels[l].pos)));
