@@ -589,8 +589,8 @@ struct Shared {
     expanded: Alone<AtomicU64>,
     /// Per thread, the engine's expansion count at which the thread looks next
     /// ([`Worker::every_period`]): a thread that needs work sets the others' to 0
-    /// ([`Shared::poke`]), so a busy thread answers at its next expansion while its look period
-    /// can stay long. Each alone on its cache lines: it is read at every expansion.
+    /// ([`Shared::ask_for_work`]), so a busy thread answers at its next expansion while its
+    /// look period can stay long. Each alone on its cache lines: it is read at every expansion.
     next_look: Vec<Alone<AtomicU64>>,
     /// Counts the requests for work that a busy thread declined, having nothing to give now
     /// or soon ([`Control::share`]).
