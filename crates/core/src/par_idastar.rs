@@ -445,8 +445,12 @@ where
                 shared.waiting.store(0, Ordering::Relaxed);
                 continue;
             }
-            if !pool_guard.waiting.is_empty() && pool_guard.busy > 0 && !asked && !shared.eager {
-                // Ask a busy thread for a fresh split before taking a waiting piece: the
+            if pool_guard.busy > 0
+                && !asked
+                && !shared.eager
+                && let Some(wait) = ask_wait(pool_guard.waiting.keys().next())
+            {
+                // Ask a busy thread for a fresh split before taking a big waiting piece: the
                 // waiting pieces come after the whole subtree the busy thread keeps, a fresh
                 // split starts right after its current position, nearer the front of the
                 // sequential order (in the last iteration, work past the solution is lost).
@@ -454,7 +458,6 @@ where
                 let declines = shared.declines.load(Ordering::Acquire);
                 shared.ask_for_work();
                 let asking = Instant::now();
-                let wait = ask_wait(first.as_ref());
                 pool_guard = spin_for_change(&pool, pool_guard, shared, wait, Some(declines)).0;
                 // Take the first waiting piece when the answer came (a fresh split comes
                 // before the waiting pieces), when a busy thread has nothing to give now or
@@ -526,6 +529,9 @@ where
                     pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
                 }
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
+                // Pieces that came while this thread waited were split off for it, at a busy
+                // thread's current position: as fresh as an answer to asking again.
+                asked = !pool_guard.waiting.is_empty();
             }
         }
         drop(pool_guard);
@@ -723,22 +729,27 @@ const SPLIT_BACKOFF: u64 = 256;
 /// issue 18, round 4); a split still comes within microseconds of a request.
 const LOOK_PERIOD: u64 = 256;
 
-/// The longest an idle thread waits for a fresh split before it takes the first waiting piece
-/// (`first`, by its key). Asked, a busy thread looks at its next expansion
-/// ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when it has
-/// nothing to give now or soon; a young piece has nothing to give until `min_split`
-/// expansions (some 50 us with Manhattan distance, 250 us with 6-6-3). Waiting for it is worth
-/// it when the waiting piece starts at depth 1 or 2 (a third or so of the whole tree): taken at
-/// once, it sent two threads into two root subtrees of 180 M nodes each on Korf #3 with
-/// Manhattan, the later one searched to its end past the solution. Deeper pieces are small
-/// enough to take after a short wait: waiting longer for them cost the 6-6-3 runs more idle
-/// time than it saved nodes (benches/README.md, issue 18, round 4).
-fn ask_wait(first: Option<&Vec<u32>>) -> Duration {
-    match first {
-        Some(key) if key.len() <= 2 => Duration::from_micros(300),
-        _ => Duration::from_micros(30),
-    }
+/// How long an idle thread waits for a fresh split before it takes the first waiting piece
+/// (`first`, by its key), or `None` to take it at once. Asked, a busy thread looks at its next
+/// expansion ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when
+/// it has nothing to give now or soon; a young piece has nothing to give until `min_split`
+/// expansions (some 250 us with 6-6-3). Waiting for it is worth it when the waiting piece
+/// starts at depth 1 or 2 (a third or so of the whole tree): taken at once, it sent two
+/// threads into two root subtrees of 180 M nodes each on Korf #3 with Manhattan, the later one
+/// searched to its end past the solution. Deeper pieces are taken at once: asking for them
+/// cost more idle time than it saved nodes (a 30 us wait: 6-6-3 1.72-1.79x over Korf's 100,
+/// nodes 1.03-1.05x; none: 1.78-1.79x, nodes 1.02-1.03x; benches/README.md, issue 18,
+/// round 5).
+fn ask_wait(first: Option<&Vec<u32>>) -> Option<Duration> {
+    first
+        .filter(|key| key.len() <= SHALLOW_KEY)
+        .map(|_| Duration::from_micros(300))
 }
+
+/// Keys of at most this many numbers start at depth 1 or 2: pieces of a third of the tree or
+/// so, which threads ask for a fresh split before taking ([`ask_wait`]) and which a split
+/// gives away only when nothing deeper is open ([`engine::SHALLOW_KEY`]).
+const SHALLOW_KEY: usize = engine::SHALLOW_KEY;
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual

@@ -578,6 +578,12 @@ where
             }
             break;
         }
+        // A split whose first piece (the thief's) would start at depth 1 or 2 waits while a
+        // deeper level is open: that level gives soon, nearer the giver. Handed out at once,
+        // two threads searched two subtrees of a third of the tree each, the later one, in the
+        // last iteration, past the solution.
+        let split =
+            split.filter(|&level| base.key.len() + level + 1 > SHALLOW_KEY || level == last_open);
         let Some(split) = split else {
             return (
                 Vec::new(),
@@ -617,3 +623,7 @@ where
 /// 2^11 gave 1.021x and 1.019x the sequential nodes over Korf's 100 with 6-6-3 (one run each
 /// on a loaded machine; benches/README.md, issue 18).
 pub(crate) const MIN_SPLIT: u64 = 1 << 11;
+
+/// Pieces with keys of at most this many numbers start at depth 1 or 2 (see
+/// [`Engine::split_off`]).
+pub(crate) const SHALLOW_KEY: usize = 2;
