@@ -219,7 +219,24 @@ where
     let mut root_actions = Vec::new();
     problem.actions(start, &mut root_actions);
     let mut bound: Level<P::Cost> = (0, h0);
-    let outcome = loop {
+    let run = Run {
+        problem,
+        heuristic,
+        shared: &shared,
+        pool: Mutex::new(Pool {
+            waiting: BTreeMap::new(),
+            busy: 0,
+            found: None,
+            done: Vec::new(),
+            iteration: 0,
+            bound,
+            threads: 1,
+            generated: vec![0; threads],
+            over: false,
+        }),
+        wake: Condvar::new(),
+    };
+    let mut search = || loop {
         let bound_u64 = bound.1.to_u64();
         if bound_u64 > max_bound {
             break Outcome::Stopped(LimitKind::Cost);
@@ -270,7 +287,7 @@ where
             } else {
                 threads
             };
-        let done = run_iteration(problem, heuristic, bound, &shared, root, iteration_threads);
+        let done = run.iteration(bound, root, iteration_threads);
         work.tasks += done.pieces.len() as u64;
         work.busiest += done.busiest;
         for piece in &done.pieces {
@@ -338,6 +355,21 @@ where
             },
         }
     };
+    // The helper threads live as long as the run: starting threads for each iteration cost
+    // some 40 us of the main thread's time and as much before the helper searched, per
+    // iteration (about 400 two-thread iterations over Korf's 100 with 6-6-3).
+    let outcome = if threads <= 1 {
+        search()
+    } else {
+        std::thread::scope(|scope| {
+            for me in 1..threads {
+                let run = &run;
+                scope.spawn(move || run.help(me));
+            }
+            let _over = Over(&run);
+            search()
+        })
+    };
     if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
         // Stopped midway, there are no sequential figures to give: the work done stands in.
         stats.expanded = work.expanded;
@@ -388,53 +420,171 @@ struct IterationDone<A, C> {
     untaken: Option<Vec<u32>>,
 }
 
-/// The pool of one iteration, under [`Mutex`]: pieces waiting (by key), threads searching,
-/// the lowest key of a piece with a goal, and the pieces searched.
+/// The pool, under [`Mutex`]: the current iteration's pieces waiting (by key), threads
+/// searching, the lowest key of a piece with a goal, and the pieces searched; which iteration
+/// it is, its bound, and how many threads take part; the nodes each thread generated in it;
+/// and whether the run is over (helper threads then leave).
 struct Pool<P: Problem + ?Sized> {
     waiting: BTreeMap<Vec<u32>, Range<P>>,
     busy: usize,
     found: Option<Vec<u32>>,
     done: Vec<Piece<P::Action, P::Cost>>,
+    /// Counted from 1; 0 before the first.
+    iteration: u64,
+    bound: Level<P::Cost>,
+    /// Threads numbered below this take part in the iteration (1: the main thread alone).
+    threads: usize,
+    generated: Vec<u64>,
+    over: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Searches one iteration, from the root's children, on `threads` threads.
-fn run_iteration<P, H>(
-    problem: &P,
-    heuristic: &H,
-    bound: Level<P::Cost>,
-    shared: &Shared,
-    root: Range<P>,
-    threads: usize,
-) -> IterationDone<P::Action, P::Cost>
+/// One run's threads and what they share: the main thread searches and keeps the books
+/// ([`Run::iteration`]), helper threads search ([`Run::help`]) until the run is over.
+struct Run<'a, P: Problem + ?Sized, H: ?Sized> {
+    problem: &'a P,
+    heuristic: &'a H,
+    shared: &'a Shared,
+    pool: Mutex<Pool<P>>,
+    /// Signalled on every change to the pool that waiting threads look for.
+    wake: Condvar,
+}
+
+/// Ends the run when dropped (at its end, or when the main thread panics): the helper threads
+/// leave, so that the scope holding them can join them.
+struct Over<'r, 'a, P: Problem + ?Sized, H: ?Sized>(&'r Run<'a, P, H>);
+
+impl<P: Problem + ?Sized, H: ?Sized> Drop for Over<'_, '_, P, H> {
+    fn drop(&mut self) {
+        let run = self.0;
+        if std::thread::panicking() {
+            run.shared.set_stop(LimitKind::Cancelled);
+        }
+        lock(&run.pool).over = true;
+        run.shared.iteration.store(u64::MAX, Ordering::Release);
+        run.wake.notify_all();
+    }
+}
+
+impl<P, H> Run<'_, P, H>
 where
     P: Problem + Sync + ?Sized,
     P::State: Send + Sync,
     P::Action: Send + Sync,
     H: Heuristic<P> + Sync + ?Sized,
 {
-    let pool = Mutex::new(Pool {
-        waiting: BTreeMap::from([(root.key.clone(), root)]),
-        busy: 0,
-        found: None,
-        done: Vec::new(),
-    });
-    let wake = Condvar::new();
-    shared.waiting.store(1, Ordering::Relaxed);
-    shared.idle.store(0, Ordering::Relaxed);
-    shared.any_found.store(false, Ordering::Relaxed);
-    // One thread's loop: take the first waiting piece, search it, record it; wait while others
-    // search (they may split work off); stop when nothing waits and nobody searches. Returns
-    // the nodes this thread generated.
-    let work = |me: usize| {
-        let mut mine = 0u64;
-        let mut asked = false;
-        let mut pool_guard = lock(&pool);
+    /// Searches one iteration (on the main thread), from the root's children, on `threads`
+    /// threads: this one and the helpers numbered below `threads`.
+    fn iteration(
+        &self,
+        bound: Level<P::Cost>,
+        root: Range<P>,
+        threads: usize,
+    ) -> IterationDone<P::Action, P::Cost> {
+        let shared = self.shared;
+        let mut pool = lock(&self.pool);
+        pool.waiting = BTreeMap::from([(root.key.clone(), root)]);
+        pool.busy = 0;
+        pool.found = None;
+        pool.done.clear();
+        pool.iteration += 1;
+        pool.bound = bound;
+        pool.threads = threads;
+        pool.generated.fill(0);
+        shared.waiting.store(1, Ordering::Relaxed);
+        shared.any_found.store(false, Ordering::Relaxed);
+        shared.iteration.store(pool.iteration, Ordering::Release);
+        shared.changes.fetch_add(1, Ordering::Release);
+        if threads > 1 {
+            self.wake.notify_all();
+        }
+        pool = self.search(0, pool);
+        // A limit may have stopped this thread while others still search: they stop at their
+        // next look.
+        while pool.busy > 0 && !pool.over {
+            pool = self.wake.wait(pool).unwrap_or_else(|e| e.into_inner());
+        }
+        let mut pieces = std::mem::take(&mut pool.done);
+        pieces.sort_by(|a, b| a.key.cmp(&b.key));
+        let busiest = pool.generated.iter().copied().max().unwrap_or(0);
+        let untaken = pool.waiting.keys().next().cloned();
+        pool.waiting.clear();
+        shared.waiting.store(0, Ordering::Relaxed);
+        IterationDone {
+            pieces,
+            busiest,
+            untaken,
+        }
+    }
+
+    /// A helper thread's life: searches each iteration it takes part in, waits for the next,
+    /// leaves when the run is over.
+    fn help(&self, me: usize) {
+        /// Should this thread panic (a bug), the run stops and is over: the main thread
+        /// stops waiting for it, and the scope's join passes the panic on.
+        struct Bail<'r, 'a, P: Problem + ?Sized, H: ?Sized>(&'r Run<'a, P, H>);
+        impl<P: Problem + ?Sized, H: ?Sized> Drop for Bail<'_, '_, P, H> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    Over(self.0);
+                }
+            }
+        }
+        let _bail = Bail(self);
+        let mut seen = 0;
+        let mut pool = lock(&self.pool);
         loop {
-            if shared.stopped().is_some() {
+            if pool.over {
+                break;
+            }
+            if pool.iteration != seen {
+                seen = pool.iteration;
+                if me < pool.threads {
+                    pool = self.search(me, pool);
+                }
+                continue;
+            }
+            // The main thread keeps the books between two iterations for a few microseconds:
+            // spin that long rather than sleep (a wake-up takes tens of microseconds on a
+            // virtual machine).
+            drop(pool);
+            let start = Instant::now();
+            let mut spins = 0u32;
+            while self.shared.iteration.load(Ordering::Acquire) == seen {
+                std::hint::spin_loop();
+                spins = spins.wrapping_add(1);
+                if spins.is_multiple_of(64) {
+                    if start.elapsed() >= IDLE_SPIN {
+                        break;
+                    }
+                    std::thread::yield_now();
+                }
+            }
+            pool = lock(&self.pool);
+            if pool.iteration == seen && !pool.over {
+                pool = self.wake.wait(pool).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+
+    /// Thread `me`'s part of the current iteration: takes the first waiting piece, searches
+    /// it, records it; waits while others search (they may split work off); returns when
+    /// nothing waits and nobody searches, when a limit stops the run, or when the iteration
+    /// is not this thread's to search.
+    fn search<'p>(
+        &'p self,
+        me: usize,
+        mut pool_guard: MutexGuard<'p, Pool<P>>,
+    ) -> MutexGuard<'p, Pool<P>> {
+        let shared = self.shared;
+        let pool = &self.pool;
+        let wake = &self.wake;
+        let mut asked = false;
+        loop {
+            if shared.stopped().is_some() || me >= pool_guard.threads {
                 break;
             }
             if let Some(key) = pool_guard.waiting.keys().next()
@@ -458,7 +608,7 @@ where
                 let declines = shared.declines.load(Ordering::Acquire);
                 shared.ask_for_work();
                 let asking = Instant::now();
-                pool_guard = spin_for_change(&pool, pool_guard, shared, wait, Some(declines)).0;
+                pool_guard = spin_for_change(pool, pool_guard, shared, wait, Some(declines)).0;
                 // Take the first waiting piece when the answer came (a fresh split comes
                 // before the waiting pieces), when a busy thread has nothing to give now or
                 // soon, or after the longest wait. Another change (a piece done, or taken by a
@@ -478,11 +628,12 @@ where
                 shared
                     .waiting
                     .store(pool_guard.waiting.len(), Ordering::Relaxed);
+                let bound = pool_guard.bound;
                 drop(pool_guard);
                 let worker = Worker {
                     shared,
-                    pool: &pool,
-                    wake: &wake,
+                    pool,
+                    wake,
                     key,
                     period: shared.period,
                     next: &shared.next_look[me].0,
@@ -490,15 +641,20 @@ where
                     no_split_before: 0,
                 };
                 worker.next.store(shared.period - 1, Ordering::Relaxed);
-                let mut engine =
-                    Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
-                        .with_min_split(shared.min_split);
+                let mut engine = Engine::new(
+                    self.problem,
+                    self.heuristic,
+                    worker,
+                    NoObserver,
+                    Bound::Cost,
+                    bound,
+                )
+                .with_min_split(shared.min_split);
                 let step = match engine.control.before_piece() {
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
                 };
                 engine.control.flush(engine.expanded);
-                mine += engine.generated;
                 let found = matches!(step, Step::Found);
                 let piece = Piece {
                     key: engine.control.key,
@@ -508,8 +664,9 @@ where
                     end: step,
                     path: if found { engine.path } else { Vec::new() },
                 };
-                pool_guard = lock(&pool);
+                pool_guard = lock(pool);
                 pool_guard.busy -= 1;
+                pool_guard.generated[me] += piece.generated;
                 if found && pool_guard.found.as_ref().is_none_or(|f| piece.key < *f) {
                     pool_guard.found = Some(piece.key.clone());
                     shared.any_found.store(true, Ordering::Relaxed);
@@ -521,7 +678,7 @@ where
                 break;
             } else {
                 shared.ask_for_work();
-                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN, None);
+                let (guard, seen) = spin_for_change(pool, pool_guard, shared, IDLE_SPIN, None);
                 pool_guard = guard;
                 // Sleep if the spin saw nothing; the lock is held from the check to the wait,
                 // and changes are made under it, so none is missed.
@@ -534,31 +691,8 @@ where
                 asked = !pool_guard.waiting.is_empty();
             }
         }
-        drop(pool_guard);
         wake.notify_all();
-        mine
-    };
-    let busiest = if threads <= 1 {
-        work(0)
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|me| scope.spawn(move || work(me)))
-                .collect();
-            let mut busiest = work(0);
-            for other in others {
-                busiest = busiest.max(other.join().unwrap_or(0));
-            }
-            busiest
-        })
-    };
-    let pool = pool.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut pieces = pool.done;
-    pieces.sort_by(|a, b| a.key.cmp(&b.key));
-    IterationDone {
-        pieces,
-        busiest,
-        untaken: pool.waiting.into_keys().next(),
+        pool_guard
     }
 }
 
@@ -601,6 +735,9 @@ struct Shared {
     /// Counts the requests for work that a busy thread declined, having nothing to give now
     /// or soon ([`Control::share`]).
     declines: AtomicU64,
+    /// The iteration the pool holds ([`Pool::iteration`]; `u64::MAX` once the run is over):
+    /// what helper threads spin on between two iterations.
+    iteration: AtomicU64,
 }
 
 /// A value alone on its cache lines (128 bytes: processors fetch 64-byte lines in pairs), so
@@ -630,6 +767,7 @@ impl Shared {
             expanded: Alone(AtomicU64::new(0)),
             next_look: (0..threads).map(|_| Alone(AtomicU64::new(0))).collect(),
             declines: AtomicU64::new(0),
+            iteration: AtomicU64::new(0),
         }
     }
 
