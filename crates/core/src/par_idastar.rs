@@ -1143,6 +1143,55 @@ mod tests {
         }
     }
 
+    /// A bug that panics in a helper thread fails the run (the panic reaches the caller); it
+    /// used to leave the other threads waiting for the helper's piece forever.
+    #[test]
+    fn a_panic_in_a_helper_thread_reaches_the_caller() {
+        /// Pancakes whose action lists panic on any thread but the caller's.
+        struct Fragile(std::thread::ThreadId);
+        impl Problem for Fragile {
+            type State = [u8; 8];
+            type Action = usize;
+            type Cost = u32;
+            fn is_goal(&self, s: &[u8; 8]) -> bool {
+                Pancakes::<8, false>.is_goal(s)
+            }
+            fn actions(&self, s: &[u8; 8], out: &mut Vec<usize>) {
+                assert_eq!(std::thread::current().id(), self.0, "a helper's expansion");
+                Pancakes::<8, false>.actions(s, out);
+            }
+            fn result(&self, s: &[u8; 8], k: &usize) -> ([u8; 8], u32) {
+                Pancakes::<8, false>.result(s, k)
+            }
+            fn inverse(&self, k: &usize) -> Option<usize> {
+                Some(*k)
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let problem = Fragile(std::thread::current().id());
+            // Splits whenever nothing waits, so the helper gets work at once.
+            let config = ParallelConfig {
+                threads: 2,
+                eager_sharing: true,
+                min_split: None,
+            };
+            // Half the gaps: a weak estimate, thousands of expansions to split.
+            let half = |s: &[u8; 8]| gaps(s) / 2;
+            let start = [3, 7, 4, 0, 2, 5, 1, 6];
+            let sequential = idastar(&Pancakes::<8, false>, &start, &half, &Limits::none());
+            assert!(sequential.stats.expanded > 2000, "{:?}", sequential.stats);
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                par_idastar_with(&problem, &start, &half, &Limits::none(), &config)
+            }));
+            let _ = tx.send(run.is_err());
+        });
+        let panicked = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the run ended (not hung on the panicked helper)");
+        assert!(panicked, "the helper's panic reaches the caller");
+    }
+
     #[test]
     fn answers_and_counts_equal_the_sequential_search() {
         let mut rng = SplitMix64::new(18);
