@@ -458,7 +458,8 @@ where
     ///
     /// The split node is the deepest open node with siblings left below which this search
     /// already expanded `min_split` nodes ([`MIN_SPLIT`]; judged by the path marks, so up to
-    /// an eighth more): its siblings are then likely worth a thread's trip,
+    /// an eighth more; an eighth of that for the piece's first split): its siblings are then
+    /// likely worth a thread's trip,
     /// and the thief starts right after the giver. Splitting at the shallowest open node
     /// instead (the textbook choice, and this engine's first) sent the thief to the far end of
     /// the tree: in the last iteration what a thread searches after the solution is wasted,
@@ -484,12 +485,14 @@ where
         let open = self.path.len() - base.depth;
         // Levels above `lowest` gave their children away in an earlier split.
         let lowest = self.cut_below.saturating_sub(base.depth);
-        // The root piece's first split needs only an eighth of `min_split` below a node: at
-        // an iteration's start the other threads have nothing else to do, and the first
-        // piece given is at depth 3 or deeper anyway (see `SHALLOW_KEY` below). Waiting for
-        // `min_split` there left each helper idle some 250 us per iteration (6-6-3 over
-        // Korf's 100: 1.78x three times, 1.83-1.85x with this; benches/README.md, round 5).
-        let age = if base.depth == 0 && base.offset == 0 && self.cut_below == 0 {
+        // A piece's first split needs only an eighth of `min_split` below a node: a thread
+        // asking then has nothing else to do (at an iteration's start, or right after this
+        // thread took its piece), and the piece given is at depth 3 or deeper anyway (see
+        // `SHALLOW_KEY` below). Waiting for `min_split` left the asker idle some 250 us with
+        // 6-6-3 each time: over Korf's 100, 1.78x three times; this for the root piece alone,
+        // 1.79-1.83x in four runs; for every piece, 1.82-1.85x in four runs (benches/README.md,
+        // issue 18, round 5).
+        let age = if self.cut_below == 0 {
             (self.min_split / (MARKS as u64 - 1)).max(1)
         } else {
             self.min_split
@@ -498,7 +501,7 @@ where
             open.checked_sub(1)
         } else {
             // The newest mark old enough; nodes on the path then still on it have had at
-            // least `min_split` expansions below them.
+            // least `age` expansions below them.
             self.marks
                 .iter()
                 .filter(|m| self.expanded - m.at >= age)
