@@ -139,18 +139,21 @@ where
 
 /// Parallel IDA* with an explicit [`ParallelConfig`].
 ///
-/// Each iteration (one f-bound) starts with one piece of work: the root's children. A thread
-/// searches a piece with the sequential engine (same order, same counts). When another thread
-/// is idle, it cuts its remaining work after the current subtree of the deepest node on its
-/// path below which it has already searched a couple of thousand nodes: that node's remaining
-/// siblings, then each shallower open node's, go to a shared pool as pieces in the sequential
-/// order. Nothing is recorded per node for this: the busy thread looks for a request every
-/// few hundred expansions, or at once when an idle thread pokes it, and only then rebuilds its
+/// The threads are started once per run; the calling thread keeps the books between
+/// iterations. Each iteration (one f-bound) starts with one piece of work: the root's
+/// children. A thread searches a piece with the sequential engine (same order, same counts).
+/// When another thread is idle, it cuts its remaining work after the current subtree of the
+/// deepest node on its path below which it has already searched a couple of thousand nodes
+/// (a few hundred for a piece's first split): that node's remaining siblings, then each
+/// shallower open node's, go to a shared pool as pieces in the sequential order; a first piece
+/// at depth 1 or 2 (a third of the tree or so) is held back while a deeper node is open.
+/// Nothing is recorded per node for this: the busy thread looks for a request every few
+/// hundred expansions, or at once when an idle thread pokes it, and only then rebuilds its
 /// open nodes (states, estimates, positions among their siblings) from its path, so its loop
-/// costs what the sequential one does. Idle threads take the pool's first piece, after asking a
-/// busy thread for a fresh split for a moment (a fresh piece starts right after the giver's
-/// position, the waiting ones after the whole subtree it kept; longer for a piece high in the
-/// tree, unless the busy thread has nothing to give). So both threads stay near the front of the
+/// costs what the sequential one does. Idle threads take the pool's first piece; before a
+/// piece at depth 1 or 2 they ask a busy thread for a fresh split for a moment (a fresh piece
+/// starts right after the giver's position, the waiting ones after the whole subtree it kept),
+/// unless the busy thread has nothing to give. So both threads stay near the front of the
 /// sequential order, and in the last iteration little is searched past the solution; the
 /// work divides itself as finely as the tree needs, with no split depth to choose. Iterations
 /// predicted (from the last two) to be a few pieces long run on one thread.
