@@ -139,18 +139,21 @@ where
 
 /// Parallel IDA* with an explicit [`ParallelConfig`].
 ///
-/// Each iteration (one f-bound) starts with one piece of work: the root's children. A thread
-/// searches a piece with the sequential engine (same order, same counts). When another thread
-/// is idle, it cuts its remaining work after the current subtree of the deepest node on its
-/// path below which it has already searched a couple of thousand nodes: that node's remaining
-/// siblings, then each shallower open node's, go to a shared pool as pieces in the sequential
-/// order. Nothing is recorded per node for this: the busy thread looks for a request every
-/// few hundred expansions, or at once when an idle thread pokes it, and only then rebuilds its
+/// The threads are started once per run; the calling thread keeps the books between
+/// iterations. Each iteration (one f-bound) starts with one piece of work: the root's
+/// children. A thread searches a piece with the sequential engine (same order, same counts).
+/// When another thread is idle, it cuts its remaining work after the current subtree of the
+/// deepest node on its path below which it has already searched a couple of thousand nodes
+/// (a few hundred for a piece's first split): that node's remaining siblings, then each
+/// shallower open node's, go to a shared pool as pieces in the sequential order; a first piece
+/// at depth 1 or 2 (a third of the tree or so) is held back while a deeper node is open.
+/// Nothing is recorded per node for this: the busy thread looks for a request every few
+/// hundred expansions, or at once when an idle thread pokes it, and only then rebuilds its
 /// open nodes (states, estimates, positions among their siblings) from its path, so its loop
-/// costs what the sequential one does. Idle threads take the pool's first piece, after asking a
-/// busy thread for a fresh split for a moment (a fresh piece starts right after the giver's
-/// position, the waiting ones after the whole subtree it kept; longer for a piece high in the
-/// tree, unless the busy thread has nothing to give). So both threads stay near the front of the
+/// costs what the sequential one does. Idle threads take the pool's first piece; before a
+/// piece at depth 1 or 2 they ask a busy thread for a fresh split for a moment (a fresh piece
+/// starts right after the giver's position, the waiting ones after the whole subtree it kept),
+/// unless the busy thread has nothing to give. So both threads stay near the front of the
 /// sequential order, and in the last iteration little is searched past the solution; the
 /// work divides itself as finely as the tree needs, with no split depth to choose. Iterations
 /// predicted (from the last two) to be a few pieces long run on one thread.
@@ -219,7 +222,24 @@ where
     let mut root_actions = Vec::new();
     problem.actions(start, &mut root_actions);
     let mut bound: Level<P::Cost> = (0, h0);
-    let outcome = loop {
+    let run = Run {
+        problem,
+        heuristic,
+        shared: &shared,
+        pool: Mutex::new(Pool {
+            waiting: BTreeMap::new(),
+            busy: 0,
+            found: None,
+            done: Vec::new(),
+            iteration: 0,
+            bound,
+            threads: 1,
+            generated: vec![0; threads],
+            over: false,
+        }),
+        wake: Condvar::new(),
+    };
+    let mut search = || loop {
         let bound_u64 = bound.1.to_u64();
         if bound_u64 > max_bound {
             break Outcome::Stopped(LimitKind::Cost);
@@ -270,7 +290,7 @@ where
             } else {
                 threads
             };
-        let done = run_iteration(problem, heuristic, bound, &shared, root, iteration_threads);
+        let done = run.iteration(bound, root, iteration_threads);
         work.tasks += done.pieces.len() as u64;
         work.busiest += done.busiest;
         for piece in &done.pieces {
@@ -338,6 +358,21 @@ where
             },
         }
     };
+    // The helper threads live as long as the run: starting threads for each iteration cost
+    // some 40 us of the main thread's time and as much before the helper searched, per
+    // iteration (about 400 two-thread iterations over Korf's 100 with 6-6-3).
+    let outcome = if threads <= 1 {
+        search()
+    } else {
+        std::thread::scope(|scope| {
+            for me in 1..threads {
+                let run = &run;
+                scope.spawn(move || run.help(me));
+            }
+            let _over = Over(&run);
+            search()
+        })
+    };
     if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
         // Stopped midway, there are no sequential figures to give: the work done stands in.
         stats.expanded = work.expanded;
@@ -388,53 +423,171 @@ struct IterationDone<A, C> {
     untaken: Option<Vec<u32>>,
 }
 
-/// The pool of one iteration, under [`Mutex`]: pieces waiting (by key), threads searching,
-/// the lowest key of a piece with a goal, and the pieces searched.
+/// The pool, under [`Mutex`]: the current iteration's pieces waiting (by key), threads
+/// searching, the lowest key of a piece with a goal, and the pieces searched; which iteration
+/// it is, its bound, and how many threads take part; the nodes each thread generated in it;
+/// and whether the run is over (helper threads then leave).
 struct Pool<P: Problem + ?Sized> {
     waiting: BTreeMap<Vec<u32>, Range<P>>,
     busy: usize,
     found: Option<Vec<u32>>,
     done: Vec<Piece<P::Action, P::Cost>>,
+    /// Counted from 1; 0 before the first.
+    iteration: u64,
+    bound: Level<P::Cost>,
+    /// Threads numbered below this take part in the iteration (1: the main thread alone).
+    threads: usize,
+    generated: Vec<u64>,
+    over: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Searches one iteration, from the root's children, on `threads` threads.
-fn run_iteration<P, H>(
-    problem: &P,
-    heuristic: &H,
-    bound: Level<P::Cost>,
-    shared: &Shared,
-    root: Range<P>,
-    threads: usize,
-) -> IterationDone<P::Action, P::Cost>
+/// One run's threads and what they share: the main thread searches and keeps the books
+/// ([`Run::iteration`]), helper threads search ([`Run::help`]) until the run is over.
+struct Run<'a, P: Problem + ?Sized, H: ?Sized> {
+    problem: &'a P,
+    heuristic: &'a H,
+    shared: &'a Shared,
+    pool: Mutex<Pool<P>>,
+    /// Signalled on every change to the pool that waiting threads look for.
+    wake: Condvar,
+}
+
+/// Ends the run when dropped (at its end, or when the main thread panics): the helper threads
+/// leave, so that the scope holding them can join them.
+struct Over<'r, 'a, P: Problem + ?Sized, H: ?Sized>(&'r Run<'a, P, H>);
+
+impl<P: Problem + ?Sized, H: ?Sized> Drop for Over<'_, '_, P, H> {
+    fn drop(&mut self) {
+        let run = self.0;
+        if std::thread::panicking() {
+            run.shared.set_stop(LimitKind::Cancelled);
+        }
+        lock(&run.pool).over = true;
+        run.shared.iteration.store(u64::MAX, Ordering::Release);
+        run.wake.notify_all();
+    }
+}
+
+impl<P, H> Run<'_, P, H>
 where
     P: Problem + Sync + ?Sized,
     P::State: Send + Sync,
     P::Action: Send + Sync,
     H: Heuristic<P> + Sync + ?Sized,
 {
-    let pool = Mutex::new(Pool {
-        waiting: BTreeMap::from([(root.key.clone(), root)]),
-        busy: 0,
-        found: None,
-        done: Vec::new(),
-    });
-    let wake = Condvar::new();
-    shared.waiting.store(1, Ordering::Relaxed);
-    shared.idle.store(0, Ordering::Relaxed);
-    shared.any_found.store(false, Ordering::Relaxed);
-    // One thread's loop: take the first waiting piece, search it, record it; wait while others
-    // search (they may split work off); stop when nothing waits and nobody searches. Returns
-    // the nodes this thread generated.
-    let work = |me: usize| {
-        let mut mine = 0u64;
-        let mut asked = false;
-        let mut pool_guard = lock(&pool);
+    /// Searches one iteration (on the main thread), from the root's children, on `threads`
+    /// threads: this one and the helpers numbered below `threads`.
+    fn iteration(
+        &self,
+        bound: Level<P::Cost>,
+        root: Range<P>,
+        threads: usize,
+    ) -> IterationDone<P::Action, P::Cost> {
+        let shared = self.shared;
+        let mut pool = lock(&self.pool);
+        pool.waiting = BTreeMap::from([(root.key.clone(), root)]);
+        pool.busy = 0;
+        pool.found = None;
+        pool.done.clear();
+        pool.iteration += 1;
+        pool.bound = bound;
+        pool.threads = threads;
+        pool.generated.fill(0);
+        shared.waiting.store(1, Ordering::Relaxed);
+        shared.any_found.store(false, Ordering::Relaxed);
+        shared.iteration.store(pool.iteration, Ordering::Release);
+        shared.changes.fetch_add(1, Ordering::Release);
+        if threads > 1 {
+            self.wake.notify_all();
+        }
+        pool = self.search(0, pool);
+        // A limit may have stopped this thread while others still search: they stop at their
+        // next look.
+        while pool.busy > 0 && !pool.over {
+            pool = self.wake.wait(pool).unwrap_or_else(|e| e.into_inner());
+        }
+        let mut pieces = std::mem::take(&mut pool.done);
+        pieces.sort_by(|a, b| a.key.cmp(&b.key));
+        let busiest = pool.generated.iter().copied().max().unwrap_or(0);
+        let untaken = pool.waiting.keys().next().cloned();
+        pool.waiting.clear();
+        shared.waiting.store(0, Ordering::Relaxed);
+        IterationDone {
+            pieces,
+            busiest,
+            untaken,
+        }
+    }
+
+    /// A helper thread's life: searches each iteration it takes part in, waits for the next,
+    /// leaves when the run is over.
+    fn help(&self, me: usize) {
+        /// Should this thread panic (a bug), the run stops and is over: the main thread
+        /// stops waiting for it, and the scope's join passes the panic on.
+        struct Bail<'r, 'a, P: Problem + ?Sized, H: ?Sized>(&'r Run<'a, P, H>);
+        impl<P: Problem + ?Sized, H: ?Sized> Drop for Bail<'_, '_, P, H> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    Over(self.0);
+                }
+            }
+        }
+        let _bail = Bail(self);
+        let mut seen = 0;
+        let mut pool = lock(&self.pool);
         loop {
-            if shared.stopped().is_some() {
+            if pool.over {
+                break;
+            }
+            if pool.iteration != seen {
+                seen = pool.iteration;
+                if me < pool.threads {
+                    pool = self.search(me, pool);
+                }
+                continue;
+            }
+            // The main thread keeps the books between two iterations for a few microseconds:
+            // spin that long rather than sleep (a wake-up takes tens of microseconds on a
+            // virtual machine).
+            drop(pool);
+            let start = Instant::now();
+            let mut spins = 0u32;
+            while self.shared.iteration.load(Ordering::Acquire) == seen {
+                std::hint::spin_loop();
+                spins = spins.wrapping_add(1);
+                if spins.is_multiple_of(64) {
+                    if start.elapsed() >= IDLE_SPIN {
+                        break;
+                    }
+                    std::thread::yield_now();
+                }
+            }
+            pool = lock(&self.pool);
+            if pool.iteration == seen && !pool.over {
+                pool = self.wake.wait(pool).unwrap_or_else(|e| e.into_inner());
+            }
+        }
+    }
+
+    /// Thread `me`'s part of the current iteration: takes the first waiting piece, searches
+    /// it, records it; waits while others search (they may split work off); returns when
+    /// nothing waits and nobody searches, when a limit stops the run, or when the iteration
+    /// is not this thread's to search.
+    fn search<'p>(
+        &'p self,
+        me: usize,
+        mut pool_guard: MutexGuard<'p, Pool<P>>,
+    ) -> MutexGuard<'p, Pool<P>> {
+        let shared = self.shared;
+        let pool = &self.pool;
+        let wake = &self.wake;
+        let mut asked = false;
+        loop {
+            if shared.stopped().is_some() || me >= pool_guard.threads {
                 break;
             }
             if let Some(key) = pool_guard.waiting.keys().next()
@@ -445,8 +598,12 @@ where
                 shared.waiting.store(0, Ordering::Relaxed);
                 continue;
             }
-            if !pool_guard.waiting.is_empty() && pool_guard.busy > 0 && !asked && !shared.eager {
-                // Ask a busy thread for a fresh split before taking a waiting piece: the
+            if pool_guard.busy > 0
+                && !asked
+                && !shared.eager
+                && let Some(wait) = ask_wait(pool_guard.waiting.keys().next())
+            {
+                // Ask a busy thread for a fresh split before taking a big waiting piece: the
                 // waiting pieces come after the whole subtree the busy thread keeps, a fresh
                 // split starts right after its current position, nearer the front of the
                 // sequential order (in the last iteration, work past the solution is lost).
@@ -454,8 +611,7 @@ where
                 let declines = shared.declines.load(Ordering::Acquire);
                 shared.ask_for_work();
                 let asking = Instant::now();
-                let wait = ask_wait(first.as_ref());
-                pool_guard = spin_for_change(&pool, pool_guard, shared, wait, Some(declines)).0;
+                pool_guard = spin_for_change(pool, pool_guard, shared, wait, Some(declines)).0;
                 // Take the first waiting piece when the answer came (a fresh split comes
                 // before the waiting pieces), when a busy thread has nothing to give now or
                 // soon, or after the longest wait. Another change (a piece done, or taken by a
@@ -475,11 +631,12 @@ where
                 shared
                     .waiting
                     .store(pool_guard.waiting.len(), Ordering::Relaxed);
+                let bound = pool_guard.bound;
                 drop(pool_guard);
                 let worker = Worker {
                     shared,
-                    pool: &pool,
-                    wake: &wake,
+                    pool,
+                    wake,
                     key,
                     period: shared.period,
                     next: &shared.next_look[me].0,
@@ -487,15 +644,20 @@ where
                     no_split_before: 0,
                 };
                 worker.next.store(shared.period - 1, Ordering::Relaxed);
-                let mut engine =
-                    Engine::new(problem, heuristic, worker, NoObserver, Bound::Cost, bound)
-                        .with_min_split(shared.min_split);
+                let mut engine = Engine::new(
+                    self.problem,
+                    self.heuristic,
+                    worker,
+                    NoObserver,
+                    Bound::Cost,
+                    bound,
+                )
+                .with_min_split(shared.min_split);
                 let step = match engine.control.before_piece() {
                     Some(kind) => Step::Stopped(kind),
                     None => engine.visit_range(&range),
                 };
                 engine.control.flush(engine.expanded);
-                mine += engine.generated;
                 let found = matches!(step, Step::Found);
                 let piece = Piece {
                     key: engine.control.key,
@@ -505,8 +667,9 @@ where
                     end: step,
                     path: if found { engine.path } else { Vec::new() },
                 };
-                pool_guard = lock(&pool);
+                pool_guard = lock(pool);
                 pool_guard.busy -= 1;
+                pool_guard.generated[me] += piece.generated;
                 if found && pool_guard.found.as_ref().is_none_or(|f| piece.key < *f) {
                     pool_guard.found = Some(piece.key.clone());
                     shared.any_found.store(true, Ordering::Relaxed);
@@ -518,7 +681,7 @@ where
                 break;
             } else {
                 shared.ask_for_work();
-                let (guard, seen) = spin_for_change(&pool, pool_guard, shared, IDLE_SPIN, None);
+                let (guard, seen) = spin_for_change(pool, pool_guard, shared, IDLE_SPIN, None);
                 pool_guard = guard;
                 // Sleep if the spin saw nothing; the lock is held from the check to the wait,
                 // and changes are made under it, so none is missed.
@@ -526,33 +689,13 @@ where
                     pool_guard = wake.wait(pool_guard).unwrap_or_else(|e| e.into_inner());
                 }
                 shared.idle.fetch_sub(1, Ordering::Relaxed);
+                // Pieces that came while this thread waited were split off for it, at a busy
+                // thread's current position: as fresh as an answer to asking again.
+                asked = !pool_guard.waiting.is_empty();
             }
         }
-        drop(pool_guard);
         wake.notify_all();
-        mine
-    };
-    let busiest = if threads <= 1 {
-        work(0)
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|me| scope.spawn(move || work(me)))
-                .collect();
-            let mut busiest = work(0);
-            for other in others {
-                busiest = busiest.max(other.join().unwrap_or(0));
-            }
-            busiest
-        })
-    };
-    let pool = pool.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut pieces = pool.done;
-    pieces.sort_by(|a, b| a.key.cmp(&b.key));
-    IterationDone {
-        pieces,
-        busiest,
-        untaken: pool.waiting.into_keys().next(),
+        pool_guard
     }
 }
 
@@ -595,6 +738,9 @@ struct Shared {
     /// Counts the requests for work that a busy thread declined, having nothing to give now
     /// or soon ([`Control::share`]).
     declines: AtomicU64,
+    /// The iteration the pool holds ([`Pool::iteration`]; `u64::MAX` once the run is over):
+    /// what helper threads spin on between two iterations.
+    iteration: AtomicU64,
 }
 
 /// A value alone on its cache lines (128 bytes: processors fetch 64-byte lines in pairs), so
@@ -624,6 +770,7 @@ impl Shared {
             expanded: Alone(AtomicU64::new(0)),
             next_look: (0..threads).map(|_| Alone(AtomicU64::new(0))).collect(),
             declines: AtomicU64::new(0),
+            iteration: AtomicU64::new(0),
         }
     }
 
@@ -723,22 +870,27 @@ const SPLIT_BACKOFF: u64 = 256;
 /// issue 18, round 4); a split still comes within microseconds of a request.
 const LOOK_PERIOD: u64 = 256;
 
-/// The longest an idle thread waits for a fresh split before it takes the first waiting piece
-/// (`first`, by its key). Asked, a busy thread looks at its next expansion
-/// ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when it has
-/// nothing to give now or soon; a young piece has nothing to give until `min_split`
-/// expansions (some 50 us with Manhattan distance, 250 us with 6-6-3). Waiting for it is worth
-/// it when the waiting piece starts at depth 1 or 2 (a third or so of the whole tree): taken at
-/// once, it sent two threads into two root subtrees of 180 M nodes each on Korf #3 with
-/// Manhattan, the later one searched to its end past the solution. Deeper pieces are small
-/// enough to take after a short wait: waiting longer for them cost the 6-6-3 runs more idle
-/// time than it saved nodes (benches/README.md, issue 18, round 4).
-fn ask_wait(first: Option<&Vec<u32>>) -> Duration {
-    match first {
-        Some(key) if key.len() <= 2 => Duration::from_micros(300),
-        _ => Duration::from_micros(30),
-    }
+/// How long an idle thread waits for a fresh split before it takes the first waiting piece
+/// (`first`, by its key), or `None` to take it at once. Asked, a busy thread looks at its next
+/// expansion ([`Shared::next_look`]), so a split comes within microseconds, or a refusal when
+/// it has nothing to give now or soon; a young piece has nothing to give until `min_split`
+/// expansions (some 250 us with 6-6-3). Waiting for it is worth it when the waiting piece
+/// starts at depth 1 or 2 (a third or so of the whole tree): taken at once, it sent two
+/// threads into two root subtrees of 180 M nodes each on Korf #3 with Manhattan, the later one
+/// searched to its end past the solution. Deeper pieces are taken at once: asking for them
+/// cost more idle time than it saved nodes (a 30 us wait: 6-6-3 1.72-1.79x over Korf's 100,
+/// nodes 1.03-1.05x; none: 1.78-1.79x, nodes 1.02-1.03x; benches/README.md, issue 18,
+/// round 5).
+fn ask_wait(first: Option<&Vec<u32>>) -> Option<Duration> {
+    first
+        .filter(|key| key.len() <= SHALLOW_KEY)
+        .map(|_| Duration::from_micros(300))
 }
+
+/// Keys of at most this many numbers start at depth 1 or 2: pieces of a third of the tree or
+/// so, which threads ask for a fresh split before taking ([`ask_wait`]) and which a split
+/// gives away only when nothing deeper is open ([`engine::SHALLOW_KEY`]).
+const SHALLOW_KEY: usize = engine::SHALLOW_KEY;
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual
@@ -992,6 +1144,55 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A bug that panics in a helper thread fails the run (the panic reaches the caller); it
+    /// used to leave the other threads waiting for the helper's piece forever.
+    #[test]
+    fn a_panic_in_a_helper_thread_reaches_the_caller() {
+        /// Pancakes whose action lists panic on any thread but the caller's.
+        struct Fragile(std::thread::ThreadId);
+        impl Problem for Fragile {
+            type State = [u8; 8];
+            type Action = usize;
+            type Cost = u32;
+            fn is_goal(&self, s: &[u8; 8]) -> bool {
+                Pancakes::<8, false>.is_goal(s)
+            }
+            fn actions(&self, s: &[u8; 8], out: &mut Vec<usize>) {
+                assert_eq!(std::thread::current().id(), self.0, "a helper's expansion");
+                Pancakes::<8, false>.actions(s, out);
+            }
+            fn result(&self, s: &[u8; 8], k: &usize) -> ([u8; 8], u32) {
+                Pancakes::<8, false>.result(s, k)
+            }
+            fn inverse(&self, k: &usize) -> Option<usize> {
+                Some(*k)
+            }
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let problem = Fragile(std::thread::current().id());
+            // Splits whenever nothing waits, so the helper gets work at once.
+            let config = ParallelConfig {
+                threads: 2,
+                eager_sharing: true,
+                min_split: None,
+            };
+            // Half the gaps: a weak estimate, thousands of expansions to split.
+            let half = |s: &[u8; 8]| gaps(s) / 2;
+            let start = [3, 7, 4, 0, 2, 5, 1, 6];
+            let sequential = idastar(&Pancakes::<8, false>, &start, &half, &Limits::none());
+            assert!(sequential.stats.expanded > 2000, "{:?}", sequential.stats);
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                par_idastar_with(&problem, &start, &half, &Limits::none(), &config)
+            }));
+            let _ = tx.send(run.is_err());
+        });
+        let panicked = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the run ended (not hung on the panicked helper)");
+        assert!(panicked, "the helper's panic reaches the caller");
     }
 
     #[test]

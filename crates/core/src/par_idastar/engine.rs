@@ -458,7 +458,8 @@ where
     ///
     /// The split node is the deepest open node with siblings left below which this search
     /// already expanded `min_split` nodes ([`MIN_SPLIT`]; judged by the path marks, so up to
-    /// an eighth more): its siblings are then likely worth a thread's trip,
+    /// an eighth more; an eighth of that for the piece's first split): its siblings are then
+    /// likely worth a thread's trip,
     /// and the thief starts right after the giver. Splitting at the shallowest open node
     /// instead (the textbook choice, and this engine's first) sent the thief to the far end of
     /// the tree: in the last iteration what a thread searches after the solution is wasted,
@@ -484,14 +485,26 @@ where
         let open = self.path.len() - base.depth;
         // Levels above `lowest` gave their children away in an earlier split.
         let lowest = self.cut_below.saturating_sub(base.depth);
+        // A piece's first split needs only an eighth of `min_split` below a node: a thread
+        // asking then has nothing else to do (at an iteration's start, or right after this
+        // thread took its piece), and the piece given is at depth 3 or deeper anyway (see
+        // `SHALLOW_KEY` below). Waiting for `min_split` left the asker idle some 250 us with
+        // 6-6-3 each time: over Korf's 100, 1.78x three times; this for the root piece alone,
+        // 1.79-1.83x in four runs; for every piece, 1.82-1.85x in four runs (benches/README.md,
+        // issue 18, round 5).
+        let age = if self.cut_below == 0 {
+            (self.min_split / (MARKS as u64 - 1)).max(1)
+        } else {
+            self.min_split
+        };
         let deepest = if self.min_split == 0 {
             open.checked_sub(1)
         } else {
             // The newest mark old enough; nodes on the path then still on it have had at
-            // least `min_split` expansions below them.
+            // least `age` expansions below them.
             self.marks
                 .iter()
-                .filter(|m| self.expanded - m.at >= self.min_split)
+                .filter(|m| self.expanded - m.at >= age)
                 .max_by_key(|m| m.at)
                 .and_then(|m| {
                     let common = m
@@ -506,7 +519,7 @@ where
                 })
         };
         // A young search (its first expansions) has more to give soon, whatever its path holds.
-        let young = self.expanded < self.min_split;
+        let young = self.expanded < age;
         let Some(last_open) = open.checked_sub(1).filter(|&l| l >= lowest) else {
             return (Vec::new(), young);
         };
@@ -578,6 +591,12 @@ where
             }
             break;
         }
+        // A split whose first piece (the thief's) would start at depth 1 or 2 waits while a
+        // deeper level is open: that level gives soon, nearer the giver. Handed out at once,
+        // two threads searched two subtrees of a third of the tree each, the later one, in the
+        // last iteration, past the solution.
+        let split =
+            split.filter(|&level| base.key.len() + level + 1 > SHALLOW_KEY || level == last_open);
         let Some(split) = split else {
             return (
                 Vec::new(),
@@ -617,3 +636,7 @@ where
 /// 2^11 gave 1.021x and 1.019x the sequential nodes over Korf's 100 with 6-6-3 (one run each
 /// on a loaded machine; benches/README.md, issue 18).
 pub(crate) const MIN_SPLIT: u64 = 1 << 11;
+
+/// Pieces with keys of at most this many numbers start at depth 1 or 2 (see
+/// [`Engine::split_off`]).
+pub(crate) const SHALLOW_KEY: usize = 2;
