@@ -1327,4 +1327,38 @@ mod tests {
         let run = par_idastar(&Pancakes::<8, true>, &start, &zero, &limits, 2);
         assert_eq!(run.result.outcome, Outcome::Stopped(LimitKind::Time));
     }
+
+    /// A cancel from another thread, in the middle of a long run, stops every thread: the
+    /// helpers, which live for the whole run, leave too and the call returns.
+    #[test]
+    fn a_cancel_in_the_middle_stops_every_thread() {
+        // Twelve pancakes with no estimate: far more work than the test waits for.
+        let start = [11, 4, 9, 2, 7, 0, 5, 10, 3, 8, 1, 6];
+        let zero = |_: &[u8; 12]| 0;
+        for threads in [2, 3] {
+            let cancel = Cancel::new();
+            let limits = Limits::none().with_cancel(cancel.clone());
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                let _ = tx.send(par_idastar(
+                    &Pancakes::<12, true>,
+                    &start,
+                    &zero,
+                    &limits,
+                    threads,
+                ));
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            cancel.cancel();
+            let run = rx
+                .recv_timeout(Duration::from_secs(30))
+                .expect("the run returned after the cancel");
+            assert_eq!(
+                run.result.outcome,
+                Outcome::Stopped(LimitKind::Cancelled),
+                "{threads}"
+            );
+            assert!(run.work.expanded > 0, "{threads}: {:?}", run.work);
+        }
+    }
 }

@@ -490,8 +490,8 @@ where
         // thread took its piece), and the piece given is at depth 3 or deeper anyway (see
         // `SHALLOW_KEY` below). Waiting for `min_split` left the asker idle some 250 us with
         // 6-6-3 each time: over Korf's 100, 1.78x three times; this for the root piece alone,
-        // 1.79-1.83x in four runs; for every piece, 1.82-1.85x in four runs (benches/README.md,
-        // issue 18, round 5).
+        // 1.77-1.85x in eleven runs (mean 1.81x); for every piece, 1.82-1.88x in seven runs
+        // (benches/README.md, issue 18, round 5).
         let age = if self.cut_below == 0 {
             (self.min_split / (MARKS as u64 - 1)).max(1)
         } else {
