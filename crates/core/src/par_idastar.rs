@@ -1150,8 +1150,16 @@ mod tests {
     /// used to leave the other threads waiting for the helper's piece forever.
     #[test]
     fn a_panic_in_a_helper_thread_reaches_the_caller() {
-        /// Pancakes whose action lists panic on any thread but the caller's.
-        struct Fragile(std::thread::ThreadId);
+        /// Pancakes whose action lists panic on any thread but the caller's. From its tenth
+        /// expansion on (it has split work off by then), the caller waits (up to a deadline)
+        /// until a helper has expanded, so that a helper searches whatever the scheduler does
+        /// (a loaded machine may start it late, after the caller alone finished the search).
+        struct Fragile {
+            caller: std::thread::ThreadId,
+            caller_lists: AtomicU64,
+            helper_ran: AtomicBool,
+            deadline: Instant,
+        }
         impl Problem for Fragile {
             type State = [u8; 8];
             type Action = usize;
@@ -1160,7 +1168,17 @@ mod tests {
                 Pancakes::<8, false>.is_goal(s)
             }
             fn actions(&self, s: &[u8; 8], out: &mut Vec<usize>) {
-                assert_eq!(std::thread::current().id(), self.0, "a helper's expansion");
+                if std::thread::current().id() != self.caller {
+                    self.helper_ran.store(true, Ordering::SeqCst);
+                    panic!("a helper's expansion");
+                }
+                let lists = self.caller_lists.fetch_add(1, Ordering::SeqCst);
+                while lists >= 10
+                    && !self.helper_ran.load(Ordering::SeqCst)
+                    && Instant::now() < self.deadline
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
                 Pancakes::<8, false>.actions(s, out);
             }
             fn result(&self, s: &[u8; 8], k: &usize) -> ([u8; 8], u32) {
@@ -1172,7 +1190,12 @@ mod tests {
         }
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let problem = Fragile(std::thread::current().id());
+            let problem = Fragile {
+                caller: std::thread::current().id(),
+                caller_lists: AtomicU64::new(0),
+                helper_ran: AtomicBool::new(false),
+                deadline: Instant::now() + Duration::from_secs(30),
+            };
             // Splits whenever nothing waits, so the helper gets work at once.
             let config = ParallelConfig {
                 threads: 2,
@@ -1192,7 +1215,10 @@ mod tests {
         let panicked = rx
             .recv_timeout(Duration::from_secs(60))
             .expect("the run ended (not hung on the panicked helper)");
-        assert!(panicked, "the helper's panic reaches the caller");
+        assert!(
+            panicked,
+            "the helper's panic reaches the caller (or no helper ran in 30 s)"
+        );
     }
 
     #[test]
@@ -1358,7 +1384,8 @@ mod tests {
                 Outcome::Stopped(LimitKind::Cancelled),
                 "{threads}"
             );
-            assert!(run.work.expanded > 0, "{threads}: {:?}", run.work);
+            // (Usually in the middle of an iteration; on a loaded machine the run may not
+            // have started in 50 ms, and then stops at once: no count is asserted.)
         }
     }
 }
