@@ -554,18 +554,9 @@ where
             // spin that long rather than sleep (a wake-up takes tens of microseconds on a
             // virtual machine).
             drop(pool);
-            let start = Instant::now();
-            let mut spins = 0u32;
-            while self.shared.iteration.load(Ordering::Acquire) == seen {
-                std::hint::spin_loop();
-                spins = spins.wrapping_add(1);
-                if spins.is_multiple_of(64) {
-                    if start.elapsed() >= IDLE_SPIN {
-                        break;
-                    }
-                    std::thread::yield_now();
-                }
-            }
+            spin_while(IDLE_SPIN, || {
+                self.shared.iteration.load(Ordering::Acquire) == seen
+            });
             pool = lock(&self.pool);
             if pool.iteration == seen && !pool.over {
                 pool = self.wake.wait(pool).unwrap_or_else(|e| e.into_inner());
@@ -916,25 +907,29 @@ fn spin_for_change<'p, P: Problem + ?Sized>(
 ) -> (MutexGuard<'p, Pool<P>>, u64) {
     let seen = shared.changes.load(Ordering::Acquire);
     drop(guard);
+    let declined = || declines.is_some_and(|d| shared.declines.load(Ordering::Acquire) != d);
+    spin_while(limit, || {
+        shared.changes.load(Ordering::Acquire) == seen && !declined() && shared.stopped().is_none()
+    });
+    (lock(pool), seen)
+}
+
+/// Spins while `waiting()` holds, at most `limit`, yielding the processor every 64 turns: a
+/// searching thread of this run waiting for this processor (a loaded machine, more threads
+/// than processors) gets it; on an idle one the yield returns at once.
+fn spin_while(limit: Duration, mut waiting: impl FnMut() -> bool) {
     let start = Instant::now();
     let mut spins = 0u32;
-    let declined = || declines.is_some_and(|d| shared.declines.load(Ordering::Acquire) != d);
-    while shared.changes.load(Ordering::Acquire) == seen
-        && !declined()
-        && shared.stopped().is_none()
-    {
+    while waiting() {
         std::hint::spin_loop();
         spins = spins.wrapping_add(1);
         if spins.is_multiple_of(64) {
             if start.elapsed() >= limit {
                 break;
             }
-            // A searching thread of this run waiting for this processor (a loaded machine,
-            // more threads than processors) gets it; on an idle one this returns at once.
             std::thread::yield_now();
         }
     }
-    (lock(pool), seen)
 }
 
 impl<P: Problem + ?Sized> Worker<'_, P> {
