@@ -874,14 +874,9 @@ const LOOK_PERIOD: u64 = 256;
 /// round 5).
 fn ask_wait(first: Option<&Vec<u32>>) -> Option<Duration> {
     first
-        .filter(|key| key.len() <= SHALLOW_KEY)
+        .filter(|key| key.len() <= engine::SHALLOW_KEY)
         .map(|_| Duration::from_micros(300))
 }
-
-/// Keys of at most this many numbers start at depth 1 or 2: pieces of a third of the tree or
-/// so, which threads ask for a fresh split before taking ([`ask_wait`]) and which a split
-/// gives away only when nothing deeper is open ([`engine::SHALLOW_KEY`]).
-const SHALLOW_KEY: usize = engine::SHALLOW_KEY;
 
 /// How long a thread with nothing to do spins, watching the pool, before it sleeps until woken.
 /// Waking a sleeping thread takes tens of microseconds on a virtual machine (the idle virtual

@@ -637,6 +637,7 @@ where
 /// on a loaded machine; benches/README.md, issue 18).
 pub(crate) const MIN_SPLIT: u64 = 1 << 11;
 
-/// Pieces with keys of at most this many numbers start at depth 1 or 2 (see
-/// [`Engine::split_off`]).
+/// Keys of at most this many numbers start at depth 1 or 2: pieces of a third of the tree or
+/// so, which a split gives away only when nothing deeper is open ([`Engine::split_off`]) and
+/// which idle threads ask for a fresh split before taking (`ask_wait` in `par_idastar.rs`).
 pub(crate) const SHALLOW_KEY: usize = 2;
