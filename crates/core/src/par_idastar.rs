@@ -629,7 +629,6 @@ where
                     pool,
                     wake,
                     key,
-                    period: shared.period,
                     next: &shared.next_look[me].0,
                     flushed: 0,
                     no_split_before: 0,
@@ -832,8 +831,6 @@ struct Worker<'s, P: Problem + ?Sized> {
     wake: &'s Condvar,
     /// The piece's key.
     key: Vec<u32>,
-    /// Expansions between two calls of [`Worker::every_period`].
-    period: u64,
     /// This thread's [`Shared::next_look`]: the engine's expansion count at which
     /// [`Worker::every_period`] runs next, sooner when another thread needs work. One
     /// comparison with the count the engine keeps anyway is all the inner loop pays.
@@ -946,14 +943,15 @@ impl<P: Problem + ?Sized> Worker<'_, P> {
         kind
     }
 
-    /// What [`Control::before_expansion`] does every [`Worker::period`] expansions (before
+    /// What [`Control::before_expansion`] does every [`Shared::period`] expansions (before
     /// the engine's expansion number `expanded` + 1): the limits and the solution every
     /// [`Shared::every`], and a split when another thread asks for work.
     fn every_period(&mut self, expanded: u64) -> Signal {
-        self.next.store(expanded + self.period, Ordering::SeqCst);
+        self.next
+            .store(expanded + self.shared.period, Ordering::SeqCst);
         // Flushed at most `every` at a time: the node limit is passed by at most that much
         // per thread.
-        if expanded + 1 - self.flushed + self.period > self.shared.every
+        if expanded + 1 - self.flushed + self.shared.period > self.shared.every
             && let Some(signal) = self.look(expanded)
         {
             return signal;
