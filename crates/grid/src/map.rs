@@ -232,6 +232,55 @@ impl GridMap {
         Ok(GridMap::from_chars(file, width, height, chars))
     }
 
+    /// A map of ground and walls from a row-major table (`blocked[y * width + x]`, `true` = a
+    /// wall), as a picture or a numpy array gives it; `name` names it. Moves follow the
+    /// MovingAI rules of every map (a diagonal only past two free cells).
+    ///
+    /// # Errors
+    /// [`GridError::Parse`] when a side is not 1 to 65534 cells or the table's length is not
+    /// `width * height`.
+    ///
+    /// ```
+    /// use searchlab_grid::{Cell, GridMap, Terrain};
+    ///
+    /// let map = GridMap::from_blocked("walls", 3, 2, &[false, false, true, false, false, false]).unwrap();
+    /// assert_eq!(map.terrain(Cell::new(2, 0)), Terrain::Blocked);
+    /// assert_eq!(map.terrain(Cell::new(2, 1)), Terrain::Ground);
+    /// assert!(GridMap::from_blocked("bad", 3, 2, &[false; 5]).is_err());
+    /// ```
+    pub fn from_blocked(
+        name: &str,
+        width: usize,
+        height: usize,
+        blocked: &[bool],
+    ) -> Result<GridMap, GridError> {
+        let side = |n: usize, what: &str| {
+            u16::try_from(n)
+                .ok()
+                .filter(|&v| (1..u16::MAX).contains(&v))
+                .ok_or_else(|| {
+                    GridError::parse(
+                        name,
+                        1,
+                        format!("{what} {n}: the size must be a number from 1 to 65534"),
+                    )
+                })
+        };
+        let (w, h) = (side(width, "width")?, side(height, "height")?);
+        if blocked.len() != width * height {
+            return Err(GridError::parse(
+                name,
+                1,
+                format!("{} cells for a map of {width} x {height}", blocked.len()),
+            ));
+        }
+        let chars = blocked
+            .iter()
+            .map(|&b| if b { b'@' } else { b'.' })
+            .collect();
+        Ok(GridMap::from_chars(name, w, h, chars))
+    }
+
     /// Builds a map from its rows of terrain characters (already checked).
     fn from_chars(name: &str, width: u16, height: u16, chars: Vec<u8>) -> GridMap {
         let stride = u32::from(width) + 2;

@@ -1,0 +1,345 @@
+"""searchlab for Python: state-space search with statistics and limits.
+
+* :func:`search` runs any single-agent algorithm of searchlab's catalogue (``astar``,
+  ``idastar``, ``bfs``, ``wastar:1.5``, ...) on a problem you write in Python.
+* :func:`solve_game` solves a two-player game you write in Python (``minimax``,
+  ``alphabeta``, ``pvs``, ``mtdf``, ``mcts``); :func:`match` plays two sides against
+  each other.
+* :func:`grid_path` finds shortest paths on a numpy grid with MovingAI's rules.
+
+Every search, limit, algorithm name and message comes from searchlab's Rust crates; this
+package only presents them. Limits (``max_nodes``, ``max_depth``, ``timeout``,
+``max_memory``) end a search with ``status == "stopped"``; an exception raised by your
+callbacks, or Ctrl-C, stops the search and is raised again from the call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
+
+from . import _native
+
+__all__ = [
+    "Result",
+    "GameResult",
+    "search",
+    "solve_game",
+    "match",
+    "grid_path",
+    "search_algorithms",
+    "game_algorithms",
+]
+
+Limit = Optional[Union[int, str]]
+
+
+@dataclass
+class Result:
+    """The outcome of a single-agent search.
+
+    Attributes:
+        status: ``"solved"``, ``"unsolvable"`` (the whole space was searched) or
+            ``"stopped"`` (a limit ended the search; ``limit`` says which).
+        cost: the path's cost when solved, else ``None``.
+        actions: the actions from the start to the goal (empty unless solved).
+        states: the states from the start to the goal, both included (empty unless solved).
+        stats: the search's statistics, the CLI's JSON ``stats`` object: ``expanded``,
+            ``generated``, ``max_frontier``, ``reopened``, ``iterations``, ``leaves``,
+            ``cutoffs``, ``table_probes``, ``table_hits``, ``depth_reached``, ``seconds``.
+        limit: what stopped the search (``"node limit"``, ``"time limit"``, ``"cost bound"``,
+            ``"memory limit"``, ``"cancel request"``), else ``None``.
+        algo: the algorithm that ran, as named.
+    """
+
+    status: str
+    cost: Optional[int] = None
+    actions: List[Any] = field(default_factory=list)
+    states: List[Any] = field(default_factory=list)
+    stats: Dict[str, Any] = field(default_factory=dict)
+    limit: Optional[str] = None
+    algo: str = ""
+
+    @property
+    def length(self) -> Optional[int]:
+        """The number of actions when solved, else ``None``."""
+        return len(self.actions) if self.status == "solved" else None
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as a plain dict (for JSON or pandas)."""
+        return {
+            "algo": self.algo,
+            "status": self.status,
+            "cost": self.cost,
+            "actions": list(self.actions),
+            "states": list(self.states),
+            "limit": self.limit,
+            "stats": dict(self.stats),
+        }
+
+
+@dataclass
+class GameResult:
+    """The outcome of a game search.
+
+    Attributes:
+        status: ``"solved"`` (a proved value), ``"chosen"`` (MCTS chose a move and proves
+            nothing) or ``"stopped"`` (a limit ended the search; ``limit`` says which).
+        value: the value for the player to move at the start (negamax convention); ``None``
+            unless solved. Under ``max_depth`` it is the value with your ``evaluate`` at the
+            depth limit; ``complete`` says whether the limit cut anything.
+        best_move: the first move of the principal variation (MCTS: the most visited).
+        principal_variation: the best moves of both sides from the start.
+        complete: ``True`` when no position was cut by the depth limit (the value is exact).
+        visits: MCTS only: ``(move, visits, mean reward for the first player)`` per root move.
+        stats: the search's statistics (the CLI's ``stats`` object).
+        limit: what stopped the search, else ``None``.
+        algo: the algorithm that ran, as named.
+    """
+
+    status: str
+    value: Optional[int] = None
+    best_move: Any = None
+    principal_variation: List[Any] = field(default_factory=list)
+    complete: bool = False
+    visits: List[Tuple[Any, int, float]] = field(default_factory=list)
+    stats: Dict[str, Any] = field(default_factory=dict)
+    limit: Optional[str] = None
+    algo: str = ""
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as a plain dict."""
+        return {
+            "algo": self.algo,
+            "status": self.status,
+            "value": self.value,
+            "best_move": self.best_move,
+            "principal_variation": list(self.principal_variation),
+            "complete": self.complete,
+            "visits": list(self.visits),
+            "limit": self.limit,
+            "stats": dict(self.stats),
+        }
+
+
+def search(
+    problem: Any,
+    algo: str = "astar",
+    *,
+    heuristic: Optional[Callable[[Hashable], int]] = None,
+    max_nodes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Limit = None,
+) -> Result:
+    """Searches a problem written in Python with an algorithm of searchlab's catalogue.
+
+    Args:
+        problem: any object with ``start()``, ``is_goal(state)`` and ``successors(state)``
+            (an iterable of ``(action, next_state, cost)``, costs whole numbers >= 0, in a
+            fixed order); optionally ``heuristic(state)`` (an admissible estimate, an int)
+            and, for the bidirectional ``bibfs`` and ``mm``, ``goal()`` (the one goal state)
+            with ``predecessors(state)`` (``(action, previous_state, cost)`` for each action
+            leading from ``previous_state`` to ``state``). States are any hashable values,
+            told apart by their own ``hash`` and ``==``.
+        algo: a single-agent algorithm as the CLI names it (``astar``, ``idastar``,
+            ``iddfs``, ``bfs``, ``ucs``, ``greedy``, ``wastar[:W]``, ``beam[:K]``, ``rbfs``,
+            ``dfbnb``, ``bibfs``, ``mm``, ``fringe``); see :func:`search_algorithms`.
+        heuristic: a function ``state -> int`` used instead of ``problem.heuristic``.
+        max_nodes: stop after this many expansions.
+        max_depth: never follow a path costing more (for unit costs, a depth limit).
+        timeout: stop after this many seconds.
+        max_memory: stop before the search's tables outgrow this many bytes (an int, or a
+            size like ``"512M"``); by default 3/4 of the machine's memory, as in the CLI.
+
+    Returns:
+        A :class:`Result`.
+
+    Raises:
+        ValueError: an unknown algorithm (the CLI's message), a bidirectional search on a
+            problem without ``goal()`` and ``predecessors()``, a bad limit or a negative cost.
+        TypeError: a problem lacking a method, an unhashable state, a cost or heuristic
+            value that is not a whole number.
+        Exception: whatever your callbacks raised (the search stops at once), and
+            ``KeyboardInterrupt`` on Ctrl-C.
+
+    Example:
+        >>> class Count:
+        ...     def start(self): return 0
+        ...     def is_goal(self, s): return s == 3
+        ...     def successors(self, s): return [("+1", s + 1, 1), ("+2", s + 2, 1)]
+        >>> r = search(Count(), "bfs")
+        >>> r.status, r.cost, r.actions, r.states
+        ('solved', 2, ['+1', '+2'], [0, 1, 3])
+    """
+    out = _native.search(problem, algo, heuristic, max_nodes, max_depth, timeout, max_memory)
+    return Result(
+        status=out["status"],
+        cost=out.get("cost"),
+        actions=out.get("actions", []),
+        states=out.get("states", []),
+        stats=out["stats"],
+        limit=out["limit"],
+        algo=algo,
+    )
+
+
+def solve_game(
+    game: Any,
+    algo: str = "alphabeta",
+    *,
+    max_depth: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Limit = None,
+) -> GameResult:
+    """Solves a two-player zero-sum game written in Python.
+
+    Args:
+        game: any object with ``start()``, ``to_move(state)`` (any value naming the side to
+            move; turns need not alternate), ``moves(state)`` (in a fixed order),
+            ``play(state, move)`` and ``outcome(state)``: ``None`` while the game goes on,
+            else the final score **for the player to move in that state** (negamax
+            convention: -1 when that player lost). Optionally ``evaluate(state)`` (same
+            convention) for depth-limited searches and ``key(state)`` for the transposition
+            table (equal keys: equal values and the same side to move).
+        algo: ``minimax``, ``alphabeta``, ``pvs``, ``mtdf`` or ``mcts[:playouts=N,...]``,
+            as the CLI names them; see :func:`game_algorithms`.
+        max_depth: search this many plies and score the positions there with ``evaluate``
+            (0 without one).
+        max_nodes, timeout, max_memory: limits, as in :func:`search`.
+
+    Returns:
+        A :class:`GameResult`; ``value`` is for the player to move at the start.
+
+    Example:
+        >>> class Nim:  # take 1 or 2; whoever takes the last stone wins
+        ...     def start(self): return (4, 0)
+        ...     def to_move(self, s): return s[1]
+        ...     def moves(self, s): return [t for t in (1, 2) if t <= s[0]]
+        ...     def play(self, s, t): return (s[0] - t, 1 - s[1])
+        ...     def outcome(self, s): return -1 if s[0] == 0 else None
+        >>> r = solve_game(Nim(), "alphabeta")
+        >>> r.value, r.best_move
+        (1, 1)
+    """
+    out = _native.solve_game(game, algo, max_depth, max_nodes, timeout, max_memory)
+    return GameResult(
+        status=out["status"],
+        value=out["value"],
+        best_move=out["best_move"],
+        principal_variation=out["principal_variation"],
+        complete=out["complete"],
+        visits=out.get("visits", []),
+        stats=out["stats"],
+        limit=out["limit"],
+        algo=algo,
+    )
+
+
+Side = Union[str, Callable[[Any], Any]]
+
+
+def match(
+    game: Any,
+    a: Side,
+    b: Side,
+    *,
+    games: int = 2,
+    seed: int = 0,
+    random_openings: int = 0,
+    accuracy: bool = False,
+) -> Dict[str, Any]:
+    """Plays ``games`` games of a Python game between sides ``a`` and ``b``.
+
+    Game ``2k`` has ``a`` move first, game ``2k + 1`` the same opening with ``b`` first.
+
+    Args:
+        game: a game as for :func:`solve_game`.
+        a, b: a strategy as ``searchlab match`` names it (``alphabeta[:depth=D]``,
+            ``pvs[:depth=D]``, ``mcts[:playouts=N,c=C,seed=S]``, ``random[:seed=S]``) or a
+            function ``state -> move``.
+        games: the number of games.
+        seed: the seed of random openings and of the strategies' per-game seeds.
+        random_openings: start each pair of games after this many random moves.
+        accuracy: judge every move with a perfect solver (small games only).
+
+    Returns:
+        A dict: ``a``, ``b`` (names), ``wins``, ``draws``, ``losses`` (``a``'s), ``score``,
+        ``elo`` (difference with a 95% interval), ``a_accuracy``/``b_accuracy``, ``games``
+        (each: ``a_plays`` first/second, ``moves``, ``a_value``) and ``text`` (the CLI's
+        table).
+    """
+    return _native.play_match(game, a, b, games, seed, random_openings, accuracy)
+
+
+def grid_path(
+    blocked: Any,
+    start: Tuple[int, int],
+    goal: Tuple[int, int],
+    algo: str = "astar",
+    connectivity: int = 8,
+) -> Tuple[float, List[Tuple[int, int]]]:
+    """The shortest path on a grid with MovingAI's rules.
+
+    Args:
+        blocked: a 2-D array of booleans indexed ``blocked[y, x]`` (rows first, as images;
+            ``True`` = wall): a numpy array, or a list of rows.
+        start, goal: cells as ``(x, y)``.
+        algo: ``astar`` (octile distance), ``jps`` (jump point search, 8-connected only) or
+            ``ucs``.
+        connectivity: 8 (diagonals cost sqrt(2), only past two free cells) or 4.
+
+    Returns:
+        ``(cost, path)``: the exact octile cost as a float and the cells ``(x, y)`` from
+        start to goal; ``(inf, [])`` when the goal cannot be reached.
+
+    Raises:
+        ValueError: a start or goal off the map or on a wall, an unknown algorithm, JPS with
+            4 connections, an array that is not 2-D.
+
+    Example:
+        >>> walls = [[False, False, False],
+        ...          [True,  True,  False],
+        ...          [False, False, False]]
+        >>> grid_path(walls, (0, 0), (0, 2))  # no diagonal past a wall's corner
+        (6.0, [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2)])
+    """
+    data, width, height = _cells(blocked)
+    sx, sy = start
+    gx, gy = goal
+    return _native.grid_path(
+        data, width, height, (int(sx), int(sy)), (int(gx), int(gy)), algo, int(connectivity)
+    )
+
+
+def _cells(blocked: Any) -> Tuple[bytes, int, int]:
+    """The rows-first cells of ``blocked`` as one byte each, with the width and height."""
+    shape = getattr(blocked, "shape", None)
+    if shape is not None:  # numpy (or anything with its interface)
+        if len(shape) != 2:
+            raise ValueError(f"blocked has shape {tuple(shape)}: expected a 2-D array [y, x]")
+        import numpy as np
+
+        data = np.ascontiguousarray(blocked, dtype=np.bool_).tobytes()
+        return data, int(shape[1]), int(shape[0])
+    rows: Sequence[Sequence[Any]] = blocked
+    height = len(rows)
+    width = len(rows[0]) if height else 0
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            raise ValueError(f"row {y} has {len(row)} cells, row 0 has {width}")
+    return bytes(1 if cell else 0 for row in rows for cell in row), width, height
+
+
+def search_algorithms() -> List[Dict[str, Any]]:
+    """The single-agent algorithms of the catalogue: ``name``, ``summary``, ``uses_heuristic``."""
+    return [
+        {"name": n, "summary": s, "uses_heuristic": h} for n, s, h in _native.search_algorithms()
+    ]
+
+
+def game_algorithms() -> List[Dict[str, Any]]:
+    """The game algorithms of the catalogue: ``name``, ``summary``, ``proves_value``."""
+    return [{"name": n, "summary": s, "proves_value": p} for n, s, p in _native.game_algorithms()]
+
