@@ -2,7 +2,7 @@
 //! crate: its map (MovingAI's move rules), its query checks, its `solve` and exact octile
 //! costs. The search runs with the GIL released.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -10,6 +10,40 @@ use searchlab_core::{Cost, Limits, Outcome};
 use searchlab_grid::{
     Algorithm, Connectivity, Expected, GridError, GridHeuristic, GridMap, Instance, Scenario, solve,
 };
+
+/// The map of the last call, with the cells it was built from: a notebook or a benchmark asks
+/// many queries on one map, and building the move table of a 512 x 512 map costs more than
+/// most searches on it. Reused only for the very same bytes and size.
+struct LastMap {
+    cells: Vec<u8>,
+    width: usize,
+    height: usize,
+    map: Arc<GridMap>,
+}
+
+static LAST_MAP: Mutex<Option<LastMap>> = Mutex::new(None);
+
+/// The map of `blocked`, from [`LAST_MAP`] when it holds the same cells.
+fn map_of(blocked: &[u8], width: usize, height: usize) -> PyResult<Arc<GridMap>> {
+    let mut last = LAST_MAP
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(l) = last.as_ref()
+        && (l.width, l.height) == (width, height)
+        && l.cells == blocked
+    {
+        return Ok(l.map.clone());
+    }
+    let cells: Vec<bool> = blocked.iter().map(|&b| b != 0).collect();
+    let map = Arc::new(GridMap::from_blocked("grid", width, height, &cells).map_err(grid_error)?);
+    *last = Some(LastMap {
+        cells: blocked.to_vec(),
+        width,
+        height,
+        map: map.clone(),
+    });
+    Ok(map)
+}
 
 /// A grid error as `ValueError`, without the `file:line` of a map read from a file.
 fn grid_error(e: GridError) -> PyErr {
@@ -52,8 +86,7 @@ pub fn grid_path(
             )));
         }
     };
-    let cells: Vec<bool> = blocked.iter().map(|&b| b != 0).collect();
-    let map = GridMap::from_blocked("grid", width, height, &cells).map_err(grid_error)?;
+    let map = map_of(blocked, width, height)?;
     let cell = |(x, y): (i64, i64), what: &str| {
         u32::try_from(x)
             .ok()
@@ -74,7 +107,7 @@ pub fn grid_path(
         goal: cell(goal, "goal")?,
         expected: Expected::parse("0").expect("0 is a length"),
     };
-    let instance = Instance::new(Arc::new(map), scenario, "grid").map_err(grid_error)?;
+    let instance = Instance::new(map, scenario, "grid").map_err(grid_error)?;
     let heuristic = GridHeuristic::default_for(connectivity);
     let run = py
         .detach(|| {
