@@ -18,6 +18,14 @@ def test_tutorial_examples_run_as_shown():
     assert failures == 0
 
 
+def test_readme_python_example_runs_as_shown():
+    failures, tried = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
+    assert tried >= 3
+    assert failures == 0
+
+
 def test_docstring_examples_run_as_shown():
     failures, tried = doctest.testmod(searchlab, optionflags=doctest.ELLIPSIS)
     assert tried >= 6

@@ -183,3 +183,23 @@ def test_match_between_specs_and_python_functions():
         searchlab.match(game, lambda s: "nonsense", "random", games=2)
     with pytest.raises(ValueError, match="unknown strategy"):
         searchlab.match(game, "minimax", "random")
+
+
+def test_ctrl_c_stops_a_long_game_search_quickly():
+    import os
+    import signal
+    import threading
+    import time
+
+    # Python's own Ctrl-C handler, even where SIGINT came in ignored (a background job).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    begun = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            searchlab.solve_game(Nim((9, 9, 9, 9, 9)), "minimax", timeout=10)  # hours without one
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, previous)
+    assert time.monotonic() - begun < 0.3 + 0.5
