@@ -18,19 +18,66 @@ use searchlab_core::{Cancel, GameAlgorithm, Limits, SearchAlgorithm, Stats};
 /// `ValueError` with the CLI's message for a timeout or size out of range, `TypeError` for a
 /// value of the wrong type.
 pub fn limits(
-    max_nodes: Option<u64>,
-    max_depth: Option<u64>,
-    timeout: Option<f64>,
+    max_nodes: Option<&Bound<'_, PyAny>>,
+    max_depth: Option<&Bound<'_, PyAny>>,
+    timeout: Option<&Bound<'_, PyAny>>,
     max_memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Limits, Cancel)> {
-    let memory = match max_memory {
+    let memory = match given(max_memory) {
         None => None,
-        Some(m) if m.is_none() => None,
         Some(m) => Some(memory_size(m)?),
     };
-    let limits = limits_from(max_nodes, max_depth, timeout, memory).map_err(limit_error)?;
+    let limits = limits_from(
+        count("max_nodes", max_nodes)?,
+        count("max_depth", max_depth)?,
+        seconds(timeout)?,
+        memory,
+    )
+    .map_err(limit_error)?;
     let cancel = Cancel::new();
     Ok((limits.with_cancel(cancel.clone()), cancel))
+}
+
+/// An argument that is there and not `None`.
+fn given<'a, 'py>(arg: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    arg.filter(|a| !a.is_none())
+}
+
+/// A count limit (`max_nodes`, `max_depth`): a whole number >= 0.
+pub fn count(name: &str, arg: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(arg) = given(arg) else {
+        return Ok(None);
+    };
+    if arg.is_instance_of::<pyo3::types::PyBool>() || arg.extract::<i128>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}={}: expected a whole number >= 0",
+            arg.repr()?
+        )));
+    }
+    arg.extract::<u64>().map(Some).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name}={}: expected a whole number from 0 to 2^64 - 1",
+            arg.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+/// A timeout in seconds: any real number (the range is the core's rule).
+pub fn seconds(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Option<f64>> {
+    let Some(arg) = given(arg) else {
+        return Ok(None);
+    };
+    if arg.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyTypeError::new_err(
+            "timeout=True: expected a number of seconds",
+        ));
+    }
+    arg.extract::<f64>().map(Some).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "timeout={}: expected a number of seconds",
+            arg.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
 }
 
 /// `max_memory` as bytes: an integer, or a string the CLI's `--max-memory` reads.

@@ -322,13 +322,18 @@ pub fn solve_game<'py>(
     py: Python<'py>,
     game: Bound<'py, PyAny>,
     algo: &str,
-    max_depth: Option<u64>,
-    max_nodes: Option<u64>,
-    timeout: Option<f64>,
+    max_depth: Option<Bound<'py, PyAny>>,
+    max_nodes: Option<Bound<'py, PyAny>>,
+    timeout: Option<Bound<'py, PyAny>>,
     max_memory: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = convert::game_algorithm(algo)?;
-    let (limits, cancel) = convert::limits(max_nodes, max_depth, timeout, max_memory.as_ref())?;
+    let (limits, cancel) = convert::limits(
+        max_nodes.as_ref(),
+        max_depth.as_ref(),
+        timeout.as_ref(),
+        max_memory.as_ref(),
+    )?;
     let start = game.call_method0("start")?;
     let g = PyGame::new(game, Callbacks::new(py, cancel), &start)?;
     let root = g.intern(&start)?;

@@ -140,6 +140,12 @@ def test_bad_problems_raise_type_and_value_errors():
 
     with pytest.raises(ValueError, match="expected a number of seconds"):
         searchlab.search(Pancake((1, 0)), timeout=-1)
+    with pytest.raises(ValueError, match=r"max_nodes=-1: expected a whole number"):
+        searchlab.search(Pancake((1, 0)), max_nodes=-1)
+    with pytest.raises(TypeError, match=r"max_depth='3': expected a whole number >= 0"):
+        searchlab.search(Pancake((1, 0)), max_depth="3")
+    with pytest.raises(TypeError, match=r"timeout='soon': expected a number of seconds"):
+        searchlab.search(Pancake((1, 0)), timeout="soon")
     with pytest.raises(ValueError, match="expected a size like 4G"):
         searchlab.search(Pancake((1, 0)), max_memory="lots")
 
