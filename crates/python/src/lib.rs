@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 
 pub mod callbacks;
 pub mod convert;
+pub mod cost;
 pub mod grid;
 pub mod own_game;
 pub mod own_problem;

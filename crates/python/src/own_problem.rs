@@ -16,32 +16,36 @@ use std::rc::Rc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
-use searchlab_core::{Heuristic, Outcome, Problem, SearchResult, Zero};
+use pyo3::types::{PyDict, PyFloat, PyList, PyTuple};
+use searchlab_core::{Heuristic, Limits, Outcome, Problem, SearchAlgorithm, SearchResult, Zero};
 
 use crate::callbacks::Callbacks;
 use crate::convert;
+use crate::cost::{PyCost, Real};
 
 /// One successor of a state: the user's action, the id of the state it leads to, its cost.
-struct Successor {
+struct Successor<C> {
     action: Py<PyAny>,
     next: u32,
-    cost: u64,
+    cost: C,
 }
 
+/// The successors of one state, shared between the cache and a search step.
+type Successors<C> = Rc<[Successor<C>]>;
+
 /// A Python problem as a core [`Problem`] over dense state ids.
-pub struct PyProblem<'py> {
+pub struct PyProblem<'py, C> {
     obj: Bound<'py, PyAny>,
     cb: Callbacks<'py>,
     ids: Bound<'py, PyDict>,
     states: RefCell<Vec<Bound<'py, PyAny>>>,
-    successors: RefCell<Vec<Option<Rc<[Successor]>>>>,
+    successors: RefCell<Vec<Option<Successors<C>>>>,
     goal_test: RefCell<Vec<Option<bool>>>,
     goal: Option<u32>,
     has_predecessors: bool,
 }
 
-impl<'py> PyProblem<'py> {
+impl<'py, C: PyCost> PyProblem<'py, C> {
     /// Wraps `obj`; fails when it lacks a required method.
     fn new(obj: Bound<'py, PyAny>, cb: Callbacks<'py>) -> PyResult<Self> {
         for method in ["start", "is_goal", "successors"] {
@@ -100,7 +104,7 @@ impl<'py> PyProblem<'py> {
     }
 
     /// The successors of `id`, calling Python the first time.
-    fn successors_of(&self, id: u32) -> Option<Rc<[Successor]>> {
+    fn successors_of(&self, id: u32) -> Option<Rc<[Successor<C>]>> {
         if let Some(known) = &self.successors.borrow()[id as usize] {
             return Some(known.clone());
         }
@@ -108,12 +112,12 @@ impl<'py> PyProblem<'py> {
             return None;
         }
         let list = self.cb.keep(self.fetch_successors(id))?;
-        let list: Rc<[Successor]> = list.into();
+        let list: Rc<[Successor<C>]> = list.into();
         self.successors.borrow_mut()[id as usize] = Some(list.clone());
         Some(list)
     }
 
-    fn fetch_successors(&self, id: u32) -> PyResult<Vec<Successor>> {
+    fn fetch_successors(&self, id: u32) -> PyResult<Vec<Successor<C>>> {
         let state = self.state(id);
         let items = self.obj.call_method1("successors", (&state,))?;
         let mut out = Vec::new();
@@ -126,7 +130,7 @@ impl<'py> PyProblem<'py> {
         })? {
             let item = item?;
             let (action, next, cost) = triple(&item, "successors", &state)?;
-            let cost = cost_of(&cost, "successors", &state, &action)?;
+            let cost = cost_of::<C>(&cost, "successors", &state, &action)?;
             out.push(Successor {
                 action: action.unbind(),
                 next: self.intern(&next)?,
@@ -143,14 +147,14 @@ impl<'py> PyProblem<'py> {
     }
 
     /// The predecessors of `id` as (previous id, index of the action in its successors, cost).
-    fn fetch_predecessors(&self, id: u32) -> PyResult<Vec<(u32, u32, u64)>> {
+    fn fetch_predecessors(&self, id: u32) -> PyResult<Vec<(u32, u32, C)>> {
         let state = self.state(id);
         let items = self.obj.call_method1("predecessors", (&state,))?;
         let mut out = Vec::new();
         for item in items.try_iter()? {
             let item = item?;
             let (action, prev, cost) = triple(&item, "predecessors", &state)?;
-            let cost = cost_of(&cost, "predecessors", &state, &action)?;
+            let cost = cost_of::<C>(&cost, "predecessors", &state, &action)?;
             let prev_id = self.intern(&prev)?;
             let Some(succ) = self.successors_of(prev_id) else {
                 return Ok(out);
@@ -194,27 +198,20 @@ fn triple<'py>(
     }
 }
 
-/// A cost as a non-negative integer.
-fn cost_of(
+/// A cost of the search's cost type.
+fn cost_of<C: PyCost>(
     cost: &Bound<'_, PyAny>,
     method: &str,
     state: &Bound<'_, PyAny>,
     action: &Bound<'_, PyAny>,
-) -> PyResult<u64> {
-    cost.extract::<u64>().map_err(|_| {
-        let what = format!(
+) -> PyResult<C> {
+    C::from_py(cost, &|| {
+        format!(
             "{method}({}): the cost {} of action {}",
             short_repr(state),
             short_repr(cost),
             short_repr(action)
-        );
-        if cost.extract::<i64>().is_ok() {
-            PyValueError::new_err(format!("{what} is negative: costs are >= 0"))
-        } else {
-            PyTypeError::new_err(format!(
-                "{what} is not an integer: costs are whole numbers >= 0 (searchlab compares costs exactly; scale fractional costs)"
-            ))
-        }
+        )
     })
 }
 
@@ -231,10 +228,10 @@ pub fn short_repr(obj: &Bound<'_, PyAny>) -> String {
     }
 }
 
-impl Problem for PyProblem<'_> {
+impl<C: PyCost> Problem for PyProblem<'_, C> {
     type State = u32;
     type Action = u32;
-    type Cost = u64;
+    type Cost = C;
 
     fn is_goal(&self, id: &u32) -> bool {
         if let Some(known) = self.goal_test.borrow()[*id as usize] {
@@ -256,7 +253,7 @@ impl Problem for PyProblem<'_> {
         }
     }
 
-    fn result(&self, id: &u32, action: &u32) -> (u32, u64) {
+    fn result(&self, id: &u32, action: &u32) -> (u32, C) {
         let succ = self.successors.borrow()[*id as usize]
             .clone()
             .expect("actions() fetched the successors before result() asks for one");
@@ -272,7 +269,7 @@ impl Problem for PyProblem<'_> {
         self.has_predecessors
     }
 
-    fn predecessors(&self, id: &u32, out: &mut Vec<(u32, u32, u64)>) {
+    fn predecessors(&self, id: &u32, out: &mut Vec<(u32, u32, C)>) {
         if !self.cb.tick() {
             return;
         }
@@ -282,33 +279,31 @@ impl Problem for PyProblem<'_> {
     }
 }
 
-/// The heuristic of a Python problem: a callable `state -> int`.
+/// The heuristic of a Python problem: a callable `state -> number` of the cost type.
 struct PyHeuristic<'py>(Bound<'py, PyAny>);
 
-impl<'py> Heuristic<PyProblem<'py>> for PyHeuristic<'py> {
-    fn estimate(&self, problem: &PyProblem<'py>, id: &u32) -> u64 {
+impl<'py, C: PyCost> Heuristic<PyProblem<'py, C>> for PyHeuristic<'py> {
+    fn estimate(&self, problem: &PyProblem<'py, C>, id: &u32) -> C {
         if !problem.cb.tick() {
-            return 0;
+            return C::ZERO;
         }
         let state = problem.state(*id);
         let value = self.0.call1((&state,)).and_then(|h| {
-            h.extract::<u64>().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "heuristic({}) = {}: expected an integer >= 0",
-                    short_repr(&state),
-                    short_repr(&h)
-                ))
+            C::from_py(&h, &|| {
+                format!("heuristic({}) = {}", short_repr(&state), short_repr(&h))
             })
         });
-        problem.cb.keep(value).unwrap_or(0)
+        problem.cb.keep(value).unwrap_or(C::ZERO)
     }
 }
 
 /// Searches a problem written in Python with an algorithm of the catalogue; see the package's
-/// `searchlab.search` for the contract. Returns a dict: `status` (`solved`, `unsolvable`,
-/// `stopped`), `cost`, `actions`, `states`, `limit` (what stopped it), `stats`.
+/// `searchlab.search` for the contract. `costs` is `"int"` (whole numbers, compared exactly),
+/// `"float"`, or `None`: float when a cost of the start's successors is a float, else int.
+/// Returns a dict: `status` (`solved`, `unsolvable`, `stopped`), `cost`, `actions`, `states`,
+/// `limit` (what stopped it), `stats`.
 #[pyfunction]
-#[pyo3(signature = (problem, algo="astar", heuristic=None, max_nodes=None, max_depth=None, timeout=None, max_memory=None))]
+#[pyo3(signature = (problem, algo="astar", heuristic=None, max_nodes=None, max_depth=None, timeout=None, max_memory=None, costs=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search<'py>(
     py: Python<'py>,
@@ -319,6 +314,7 @@ pub fn search<'py>(
     max_depth: Option<Bound<'py, PyAny>>,
     timeout: Option<Bound<'py, PyAny>>,
     max_memory: Option<Bound<'py, PyAny>>,
+    costs: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let algorithm = convert::search_algorithm(algo)?;
     let (limits, cancel) = convert::limits(
@@ -327,33 +323,78 @@ pub fn search<'py>(
         timeout.as_ref(),
         max_memory.as_ref(),
     )?;
-    let p = PyProblem::new(problem, Callbacks::new(py, cancel))?;
+    let real = match costs {
+        Some("int") => false,
+        Some("float") => true,
+        None => first_costs_are_floats(&problem)?,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "costs='{other}': expected 'int' or 'float'"
+            )));
+        }
+    };
+    let heuristic = match heuristic {
+        Some(h) if !h.is_none() => Some(h),
+        _ => problem.getattr_opt("heuristic")?,
+    };
+    let cb = Callbacks::new(py, cancel);
+    if real {
+        run::<Real>(PyProblem::new(problem, cb)?, algorithm, heuristic, &limits)
+    } else {
+        run::<u64>(PyProblem::new(problem, cb)?, algorithm, heuristic, &limits)
+    }
+}
+
+/// Whether a cost of the start's successors is a float (asks `successors` once more; the
+/// search asks again).
+fn first_costs_are_floats(problem: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if !problem.hasattr("start")? || !problem.hasattr("successors")? {
+        return Ok(false); // PyProblem::new says what is missing
+    }
+    let start = problem.call_method0("start")?;
+    let items = problem.call_method1("successors", (&start,))?;
+    let Ok(items) = items.try_iter() else {
+        return Ok(false); // the search says what is wrong
+    };
+    for item in items {
+        if let Ok(t) = item?.cast::<PyTuple>()
+            && t.len() == 3
+            && t.get_item(2)?.is_instance_of::<PyFloat>()
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Runs `algorithm` on the wrapped problem and builds the answer.
+fn run<'py, C: PyCost>(
+    p: PyProblem<'py, C>,
+    algorithm: SearchAlgorithm,
+    heuristic: Option<Bound<'py, PyAny>>,
+    limits: &Limits,
+) -> PyResult<Bound<'py, PyDict>> {
     algorithm
         .check(&p)
         .map_err(|e| PyValueError::new_err(format!("{algorithm}: {e}")))?;
-    let heuristic = match heuristic {
-        Some(h) if !h.is_none() => Some(h),
-        _ => p.obj.getattr_opt("heuristic")?,
-    };
     let start = p.obj.call_method0("start")?;
     let start = p.intern(&start)?;
     let run = match (&heuristic, algorithm.uses_heuristic()) {
-        (Some(h), true) => algorithm.run(&p, &start, &PyHeuristic(h.clone()), &limits),
-        _ => algorithm.run(&p, &start, &Zero, &limits),
+        (Some(h), true) => algorithm.run(&p, &start, &PyHeuristic(h.clone()), limits),
+        _ => algorithm.run(&p, &start, &Zero, limits),
     };
     if let Some(err) = p.cb.take_error() {
         return Err(err);
     }
-    let run: SearchResult<u32, u64> =
-        run.map_err(|e| PyValueError::new_err(format!("{algorithm}: {e}")))?;
+    let run = run.map_err(|e| PyValueError::new_err(format!("{algorithm}: {e}")))?;
     answer(&p, start, &run)
 }
 
 /// The result dict of a run.
-fn answer<'py>(
-    p: &PyProblem<'py>,
+fn answer<'py, C: PyCost>(
+    p: &PyProblem<'py, C>,
     start: u32,
-    run: &SearchResult<u32, u64>,
+    run: &SearchResult<u32, C>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let py = p.cb.py;
     let out = PyDict::new(py);
@@ -371,7 +412,7 @@ fn answer<'py>(
                 id = s.next;
                 states.append(p.state(id))?;
             }
-            out.set_item("cost", cost)?;
+            out.set_item("cost", cost.to_py(py)?)?;
             out.set_item("actions", acts)?;
             out.set_item("states", states)?;
             ("solved", None)

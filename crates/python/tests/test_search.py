@@ -121,8 +121,22 @@ def test_bad_problems_raise_type_and_value_errors():
         def successors(self, s):
             return [(k, t, 0.5) for k, t, c in super().successors(s)]
 
-    with pytest.raises(TypeError, match=r"the cost 0\.5 of action 2 is not an integer"):
-        searchlab.search(FloatCost((1, 0, 2)))
+    with pytest.raises(TypeError, match=r"the cost 0\.5 of action 2 is a float, but the first costs were whole numbers"):
+        searchlab.search(FloatCost((1, 0, 2)), costs="int")
+
+    class LateFloat(Pancake):
+        def successors(self, s):
+            return [(k, t, 1 if s == self.stack else 1.5) for k, t, c in super().successors(s)]
+
+    with pytest.raises(TypeError, match=r"give costs=float"):
+        searchlab.search(LateFloat((2, 0, 1)), "ucs")
+
+    class Words(Pancake):
+        def successors(self, s):
+            return [(k, t, "one") for k, t, c in super().successors(s)]
+
+    with pytest.raises(TypeError, match=r"the cost 'one' of action 2 is not a number"):
+        searchlab.search(Words((1, 0)))
 
     class Negative(Pancake):
         def successors(self, s):
@@ -180,7 +194,7 @@ def test_an_exception_in_a_callback_stops_the_search_and_is_raised_with_its_trac
         def heuristic(self, s):
             return "far"
 
-    with pytest.raises(TypeError, match=r"heuristic\(.*\) = 'far': expected an integer >= 0"):
+    with pytest.raises(TypeError, match=r"heuristic\(.*\) = 'far' is not a number"):
         searchlab.search(BadHeuristic((1, 0, 2)))
 
 
@@ -223,3 +237,48 @@ def test_ctrl_c_stops_a_long_search_quickly():
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - begun < 0.3 + 0.5
+
+
+class Roads:
+    """A small road map with real distances (a piece of AIMA's Romania, in hundreds of km)."""
+
+    ROADS = {
+        "Arad": [("Zerind", 0.75), ("Sibiu", 1.40), ("Timisoara", 1.18)],
+        "Zerind": [("Arad", 0.75), ("Oradea", 0.71)],
+        "Oradea": [("Zerind", 0.71), ("Sibiu", 1.51)],
+        "Sibiu": [("Arad", 1.40), ("Oradea", 1.51), ("Fagaras", 0.99), ("Rimnicu", 0.80)],
+        "Timisoara": [("Arad", 1.18), ("Lugoj", 1.11)],
+        "Lugoj": [("Timisoara", 1.11), ("Mehadia", 0.70)],
+        "Mehadia": [("Lugoj", 0.70)],
+        "Fagaras": [("Sibiu", 0.99), ("Bucharest", 2.11)],
+        "Rimnicu": [("Sibiu", 0.80), ("Pitesti", 0.97)],
+        "Pitesti": [("Rimnicu", 0.97), ("Bucharest", 1.01)],
+        "Bucharest": [("Fagaras", 2.11), ("Pitesti", 1.01)],
+    }
+
+    def start(self):
+        return "Arad"
+
+    def is_goal(self, s):
+        return s == "Bucharest"
+
+    def successors(self, s):
+        return [(f"to {t}", t, d) for t, d in self.ROADS[s]]
+
+
+def test_float_costs_against_dijkstra():
+    import heapq
+
+    dist, heap = {"Arad": 0.0}, [(0.0, "Arad")]
+    while heap:
+        d, s = heapq.heappop(heap)
+        for t, c in Roads.ROADS[s]:
+            if d + c < dist.get(t, float("inf")):
+                dist[t] = d + c
+                heapq.heappush(heap, (d + c, t))
+    for algo in ["astar", "ucs", "idastar", "rbfs", "fringe", "dfbnb"]:
+        r = searchlab.search(Roads(), algo)
+        assert r.cost == pytest.approx(dist["Bucharest"]), algo
+        assert r.states == ["Arad", "Sibiu", "Rimnicu", "Pitesti", "Bucharest"], algo
+        assert isinstance(r.cost, float)
+    assert searchlab.search(Roads(), "bfs").states == ["Arad", "Sibiu", "Fagaras", "Bucharest"]

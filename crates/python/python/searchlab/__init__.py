@@ -53,7 +53,7 @@ class Result:
     """
 
     status: str
-    cost: Optional[int] = None
+    cost: Optional[Union[int, float]] = None
     actions: List[Any] = field(default_factory=list)
     states: List[Any] = field(default_factory=list)
     stats: Dict[str, Any] = field(default_factory=dict)
@@ -131,13 +131,13 @@ def search(
     max_depth: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Limit = None,
+    costs: Optional[str] = None,
 ) -> Result:
     """Searches a problem written in Python with an algorithm of searchlab's catalogue.
 
     Args:
         problem: any object with ``start()``, ``is_goal(state)`` and ``successors(state)``
-            (an iterable of ``(action, next_state, cost)``, costs whole numbers >= 0, in a
-            fixed order); optionally ``heuristic(state)`` (an admissible estimate, an int)
+            (an iterable of ``(action, next_state, cost)`` in a fixed order, costs >= 0); optionally ``heuristic(state)`` (an admissible estimate, an int)
             and, for the bidirectional ``bibfs`` and ``mm``, ``goal()`` (the one goal state)
             with ``predecessors(state)`` (``(action, previous_state, cost)`` for each action
             leading from ``previous_state`` to ``state``). States are any hashable values,
@@ -151,6 +151,9 @@ def search(
         timeout: stop after this many seconds.
         max_memory: stop before the search's tables outgrow this many bytes (an int, or a
             size like ``"512M"``); by default 3/4 of the machine's memory, as in the CLI.
+        costs: ``"int"``: costs are whole numbers, added and compared exactly; ``"float"``:
+            costs are floats (sums round, as floats do); ``None``: float when a cost of the
+            start's successors is a float, else int.
 
     Returns:
         A :class:`Result`.
@@ -159,7 +162,7 @@ def search(
         ValueError: an unknown algorithm (the CLI's message), a bidirectional search on a
             problem without ``goal()`` and ``predecessors()``, a bad limit or a negative cost.
         TypeError: a problem lacking a method, an unhashable state, a cost or heuristic
-            value that is not a whole number.
+            value that is not a number (or a float in a search of whole numbers).
         Exception: whatever your callbacks raised (the search stops at once), and
             ``KeyboardInterrupt`` on Ctrl-C.
 
@@ -172,7 +175,9 @@ def search(
         >>> r.status, r.cost, r.actions, r.states
         ('solved', 2, ['+1', '+2'], [0, 1, 3])
     """
-    out = _native.search(problem, algo, heuristic, max_nodes, max_depth, timeout, max_memory)
+    out = _native.search(
+        problem, algo, heuristic, max_nodes, max_depth, timeout, max_memory, costs
+    )
     return Result(
         status=out["status"],
         cost=out.get("cost"),

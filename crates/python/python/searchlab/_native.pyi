@@ -13,6 +13,7 @@ def search(
     max_depth: Optional[int] = None,
     timeout: Optional[float] = None,
     max_memory: Optional[Union[int, str]] = None,
+    costs: Optional[str] = None,
 ) -> Dict[str, Any]:
     """Searches a Python problem; a dict with status, cost, actions, states, limit, stats."""
 
