@@ -192,6 +192,58 @@ def bench_pathfinding(args):
     return t_cpu / s_cpu
 
 
+# --- (a) a built-in problem from Python against the CLI --------------------------------------
+
+
+def bench_cli(args):
+    import json
+    import resource
+    import subprocess
+
+    hard = ROOT / "puzzles" / "eight" / "hard.txt"
+    lines = [l for l in hard.read_text().splitlines() if l.strip() and not l.startswith("#")]
+    cli = args.searchlab or str(ROOT / "target" / "release" / "searchlab")
+    command = [cli, "solve", "eight", "-f", str(hard), "--algo", args.algo, "--format", "json"]
+
+    def children_cpu():
+        r = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return r.ru_utime + r.ru_stime
+
+    def run_cli():
+        before, w0 = children_cpu(), time.perf_counter()
+        out = subprocess.run(command, capture_output=True, text=True)
+        wall = time.perf_counter() - w0
+        rows = [json.loads(l) for l in out.stdout.splitlines() if l.strip()]
+        return rows, children_cpu() - before, wall
+
+    def run_python():
+        results, cpu, wall = timed(lambda: searchlab.solve("eight", lines, algo=args.algo))
+        return [r.as_dict() for r in results], cpu, wall
+
+    def comparable(row):
+        row = dict(row)
+        row["stats"] = {k: v for k, v in row["stats"].items() if k != "seconds"}
+        row.pop("peak_bytes", None)
+        return row
+
+    best = {"cli": (math.inf, math.inf), "python": (math.inf, math.inf)}
+    for _ in range(args.rounds):  # interleaved, best of each
+        for name, run in (("cli", run_cli), ("python", run_python)):
+            rows, cpu, wall = run()
+            if name == "cli":
+                cli_rows = rows
+            else:
+                assert [comparable(r) for r in rows] == [comparable(r) for r in cli_rows], "answers differ"
+            best[name] = (min(best[name][0], cpu), min(best[name][1], wall))
+    (c_cpu, c_wall), (p_cpu, p_wall) = best["cli"], best["python"]
+    print(f"8-puzzle hard boards: {len(lines)} instances, --algo {args.algo}, rows equal "
+          f"(times and memory aside); best of {args.rounds} interleaved rounds")
+    print(f"CLI ({' '.join(command[1:])}): {c_cpu:.3f} s CPU ({c_wall:.3f} s wall), the whole process")
+    print(f"searchlab.solve('eight', lines):  {p_cpu:.3f} s CPU ({p_wall:.3f} s wall)")
+    print(f"Python / CLI: {p_cpu / c_cpu:.3f} CPU ({p_wall / c_wall:.3f} wall)")
+    return p_cpu / c_cpu
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -201,8 +253,12 @@ def main():
     c = sub.add_parser("pathfinding", help="(c) grid_path vs python-pathfinding")
     c.add_argument("--every", type=int, default=40)
     c.add_argument("--queries", type=int, default=0, help="only the first N (0: all)")
+    a = sub.add_parser("cli", help="(a) built-in 8-puzzle from Python vs the CLI")
+    a.add_argument("--algo", default="astar")
+    a.add_argument("--rounds", type=int, default=5)
+    a.add_argument("--searchlab", help="the CLI binary (default: target/release/searchlab)")
     args = parser.parse_args()
-    {"simpleai": bench_simpleai, "pathfinding": bench_pathfinding}[args.what](args)
+    {"simpleai": bench_simpleai, "pathfinding": bench_pathfinding, "cli": bench_cli}[args.what](args)
 
 
 if __name__ == "__main__":

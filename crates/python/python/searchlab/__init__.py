@@ -34,48 +34,67 @@ __all__ = [
 Limit = Optional[Union[int, str]]
 
 
-@dataclass
 class Result:
-    """The outcome of a single-agent search.
+    """The outcome of a search: its fields as attributes (``r.status``, ``r.stats``, ...).
 
-    Attributes:
-        status: ``"solved"``, ``"unsolvable"`` (the whole space was searched) or
-            ``"stopped"`` (a limit ended the search; ``limit`` says which).
-        cost: the path's cost when solved, else ``None``.
-        actions: the actions from the start to the goal (empty unless solved).
-        states: the states from the start to the goal, both included (empty unless solved).
-        stats: the search's statistics, the CLI's JSON ``stats`` object: ``expanded``,
-            ``generated``, ``max_frontier``, ``reopened``, ``iterations``, ``leaves``,
-            ``cutoffs``, ``table_probes``, ``table_hits``, ``depth_reached``, ``seconds``.
-        limit: what stopped the search (``"node limit"``, ``"time limit"``, ``"cost bound"``,
-            ``"memory limit"``, ``"cancel request"``), else ``None``.
-        algo: the algorithm that ran, as named.
+    From :func:`search` (your own problem): ``status`` (``"solved"``, ``"unsolvable"`` when
+    the whole space was searched, ``"stopped"`` when a limit ended the search), ``cost``,
+    ``actions`` and ``states`` (from the start to the goal, both included; empty unless
+    solved), ``limit`` (what stopped it: ``"node limit"``, ``"time limit"``, ``"cost bound"``,
+    ``"memory limit"``, ``"cancel request"``; else ``None``), ``algo`` and ``stats``.
+
+    From :func:`solve` (a problem of the registry): the fields of the JSON row that
+    ``searchlab solve --format json`` prints for the instance, in its order: ``status``
+    (``solved``, ``unsolvable``, ``stopped``, ``chosen``), ``moves``, ``length``, the
+    problem's own fields, ``stats``; besides them ``text`` (what the command prints in text)
+    and ``agrees`` (whether the answer equals an expected one given after ``|``, else
+    ``None``).
+
+    ``stats`` is always the CLI's JSON ``stats`` object: ``expanded``, ``generated``,
+    ``max_frontier``, ``reopened``, ``iterations``, ``leaves``, ``cutoffs``, ``table_probes``,
+    ``table_hits``, ``depth_reached``, ``seconds``.
     """
 
-    status: str
-    cost: Optional[Union[int, float]] = None
-    actions: List[Any] = field(default_factory=list)
-    states: List[Any] = field(default_factory=list)
-    stats: Dict[str, Any] = field(default_factory=dict)
-    limit: Optional[str] = None
-    algo: str = ""
+    __slots__ = ("_fields", "text", "agrees")
+
+    def __init__(
+        self, fields: Dict[str, Any], text: str = "", agrees: Optional[bool] = None
+    ) -> None:
+        self._fields = fields
+        self.text = text
+        self.agrees = agrees
 
     @property
-    def length(self) -> Optional[int]:
-        """The number of actions when solved, else ``None``."""
-        return len(self.actions) if self.status == "solved" else None
+    def status(self) -> str:
+        """How the search ended."""
+        return self._fields["status"]
+
+    @property
+    def stats(self) -> Dict[str, Any]:
+        """The search's statistics (the CLI's ``stats`` object)."""
+        return self._fields["stats"]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(
+                f"this result has no field {name!r}; its fields: {', '.join(self._fields)}"
+            ) from None
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._fields))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Result) and self._fields == other._fields
+
+    def __repr__(self) -> str:
+        shown = {k: v for k, v in self._fields.items() if k != "stats"}
+        return f"Result({shown})"
 
     def as_dict(self) -> Dict[str, Any]:
-        """The result as a plain dict (for JSON or pandas)."""
-        return {
-            "algo": self.algo,
-            "status": self.status,
-            "cost": self.cost,
-            "actions": list(self.actions),
-            "states": list(self.states),
-            "limit": self.limit,
-            "stats": dict(self.stats),
-        }
+        """The fields as a dict: for :func:`solve`, exactly the JSON object the CLI prints."""
+        return dict(self._fields)
 
 
 @dataclass
@@ -179,13 +198,15 @@ def search(
         problem, algo, heuristic, max_nodes, max_depth, timeout, max_memory, costs
     )
     return Result(
-        status=out["status"],
-        cost=out.get("cost"),
-        actions=out.get("actions", []),
-        states=out.get("states", []),
-        stats=out["stats"],
-        limit=out["limit"],
-        algo=algo,
+        {
+            "algo": algo,
+            "status": out["status"],
+            "cost": out.get("cost"),
+            "actions": out.get("actions", []),
+            "states": out.get("states", []),
+            "limit": out["limit"],
+            "stats": out["stats"],
+        }
     )
 
 
