@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab_core::describe::agrees;
-use searchlab_core::stats_text::answer_text;
-use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Status};
+use searchlab_toolkit::describe::agrees;
+use searchlab_toolkit::stats_text::answer_text;
+use searchlab_toolkit::{Algorithm, Answer, Description, Field, Note, Options, Status};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
@@ -20,7 +20,7 @@ use crate::instances;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
 use crate::render::{Format, stats_json};
-use searchlab_core::instances::Item;
+use searchlab_toolkit::instances::Item;
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options
 /// are added per problem by the registry).

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
 use searchlab_bench::{BenchError, Input, LimitSpec, Report, Shard, Spec};
-use searchlab_core::Description;
+use searchlab_toolkit::Description;
 
 use crate::error::BadInput;
 use crate::instances;
@@ -140,7 +140,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>> {
     let shard = args.shard.unwrap_or_default();
     let all = instances::gather(problem, &[], &args.files).into_iter();
-    let read = |(position, item): (usize, searchlab_core::instances::Item<D::Instance>)| {
+    let read = |(position, item): (usize, searchlab_toolkit::instances::Item<D::Instance>)| {
         let text = match (&item.parsed, item.input) {
             (_, Some(text)) => text,
             (Ok(i), None) => problem.show(i).replace('\n', " / "),

@@ -50,7 +50,7 @@ enum Command {
 /// `help` subcommand would print it).
 fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
     if topic.first().is_some_and(|t| *t == "stats") {
-        print!("{}", searchlab_core::stats_text::statistics_page());
+        print!("{}", searchlab_toolkit::stats_text::statistics_page());
         return Ok(ExitCode::SUCCESS);
     }
     let mut cmd = &mut command;
@@ -153,8 +153,8 @@ fn main() -> ExitCode {
 
 /// Reads all of stdin, runs the judge, writes its output to stdout.
 fn judge(entries: &[registry::Entry], problem: u32) -> anyhow::Result<ExitCode> {
-    // The judges of the registered problems ([`searchlab_core::Description::JUDGE`]).
-    let judges: Vec<searchlab_core::Judge> = entries.iter().filter_map(|e| e.judge).collect();
+    // The judges of the registered problems ([`searchlab_toolkit::Description::JUDGE`]).
+    let judges: Vec<searchlab_toolkit::Judge> = entries.iter().filter_map(|e| e.judge).collect();
     let Some(solver) = judges.iter().find(|j| j.number == problem).map(|j| j.run) else {
         let known: Vec<String> = judges
             .iter()

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
+use searchlab_toolkit::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
 
 use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
@@ -25,7 +25,7 @@ pub struct Entry {
     /// Puzzle or game.
     pub kind: Kind,
     /// The online judge it reproduces ([`Description::JUDGE`]).
-    pub judge: Option<searchlab_core::Judge>,
+    pub judge: Option<searchlab_toolkit::Judge>,
     /// Extensions of its own instance files ([`Description::FILE_EXTENSIONS`]).
     pub file_extensions: &'static [&'static str],
     /// Its own solve options.
@@ -52,7 +52,7 @@ pub struct Entry {
     pub bench: fn(&crate::bench::BenchArgs) -> anyhow::Result<ExitCode>,
     /// Runs the generator: options, seed, count.
     pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
-    /// Its `match` and `play` commands, for a game that is [`searchlab_core::Playable`].
+    /// Its `match` and `play` commands, for a game that is [`searchlab_toolkit::Playable`].
     pub play: Option<crate::matchcmd::PlayFns>,
 }
 
@@ -267,7 +267,7 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
     let algo = sub.get_one::<String>("algo").expect("has a default");
     let mut options = option_values(e.options, sub);
     // An old bench name (`alphabeta-notable`) is an algorithm with options (`alphabeta+no-table`).
-    let expanded = searchlab_core::describe::expand_alias(e.algorithm_aliases, algo);
+    let expanded = searchlab_toolkit::describe::expand_alias(e.algorithm_aliases, algo);
     let (aliased, mut parts) = (expanded != *algo, expanded.split('+'));
     let algo = if aliased {
         parts.next().unwrap_or_default()
@@ -313,7 +313,7 @@ fn parameter_args() -> [Arg; 3] {
 
 /// The algorithm named by `--algo` (with `:parameter`) and the parameter flags, checked
 /// against the problem ([`Description::choose_algorithm`],
-/// [`searchlab_core::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
+/// [`searchlab_toolkit::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
 fn chosen_algorithm(e: &Entry, text: &str, m: &ArgMatches) -> Result<Algorithm, BadInput> {
     let algorithm = (e.choose_algorithm)(text).map_err(BadInput)?;
     let Algorithm::Search(search) = algorithm else {

@@ -1,6 +1,9 @@
 //! # searchlab-core
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
+//! What turns a problem into a tool (descriptions, the algorithm catalogue, instances and
+//! answers, play and matches, statistics as text) is the `searchlab-toolkit` crate built on
+//! this one; this crate depends on no toolkit, command line or I/O library.
 //!
 //! * Single-agent search over [`Problem`], every one returning the same [`SearchResult`]:
 //!   - optimal: [`astar()`], [`idastar()`] (and [`par_idastar()`] on several threads, with
@@ -19,8 +22,7 @@
 //!   bound types, growing or of a fixed size, root analysis, aspiration windows), the
 //!   null-window driver [`mtdf()`] (MTD(f) or bisection over the value range), [`pvs()`]
 //!   (principal variation search, the same table) and [`mcts()`] (seeded UCT: a chosen move and
-//!   visit counts, not a proof). The [`matchplay`] module plays strategies against each other
-//!   (W/D/L, score, Elo difference, move accuracy against a perfect solver).
+//!   visit counts, not a proof).
 //!
 //! * Costs ([`Cost`]) are the unsigned integers or [`Octile`], the exact `a + b*sqrt(2)` of
 //!   8-connected grid paths; every algorithm compares them exactly.
@@ -103,17 +105,12 @@ pub mod beam;
 mod best_first;
 pub mod bfs;
 pub mod bibfs;
-pub mod catalogue;
-pub mod describe;
 pub mod dfbnb;
 pub mod fringe;
 pub mod game;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
-pub mod instances;
-pub mod limits_text;
-pub mod matchplay;
 pub mod mcts;
 pub mod minimax;
 pub mod mm;
@@ -123,17 +120,12 @@ pub mod octile;
 pub mod par_idastar;
 pub mod pdb;
 pub mod pdb_build;
-pub mod play;
-pub mod playable;
 pub mod problem;
 pub mod pvs;
 pub mod rbfs;
 pub mod rng;
-pub mod show;
 pub mod stats;
-pub mod stats_text;
 mod store;
-pub mod strategy_spec;
 pub mod table;
 pub mod ucs;
 pub mod wastar;
@@ -143,13 +135,6 @@ pub use astar::astar;
 pub use beam::beam;
 pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
-pub use catalogue::{
-    Algorithm, GameAlgorithm, GameRun, GameSolver, MctsParams, ParseAlgorithmError, Promise,
-    SearchAlgorithm, UnknownAlgorithm,
-};
-pub use describe::{
-    Answer, Description, Field, Judge, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
-};
 pub use dfbnb::{InitialBound, dfbnb};
 pub use fringe::fringe;
 pub use game::{
@@ -168,7 +153,6 @@ pub use par_idastar::{
     ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,
 };
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
-pub use playable::Playable;
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;
