@@ -99,36 +99,33 @@
 
 #![warn(missing_docs)]
 
-pub mod alphabeta;
-pub mod astar;
-pub mod beam;
-mod best_first;
-pub mod bfs;
-pub mod bibfs;
-pub mod dfbnb;
-pub mod fringe;
+// The algorithms, by family.
+pub mod bidirectional;
+pub mod games;
+pub mod parallel;
+pub mod single_agent;
+
+// Traits and infrastructure.
 pub mod game;
-pub mod greedy;
-pub mod idastar;
-pub mod iddfs;
-pub mod mcts;
-pub mod minimax;
-pub mod mm;
-pub mod mtdf;
 pub mod observe;
 pub mod octile;
-pub mod par_idastar;
 pub mod pdb;
 pub mod pdb_build;
 pub mod problem;
-pub mod pvs;
-pub mod rbfs;
 pub mod rng;
 pub mod stats;
 mod store;
 pub mod table;
-pub mod ucs;
-pub mod wastar;
+
+// Every algorithm's module stays reachable at the root (`searchlab_core::astar::astar_observed`),
+// as before the families.
+pub use bidirectional::{bibfs, mm};
+pub use games::{alphabeta, mcts, minimax, mtdf, pvs};
+pub use parallel::par_idastar;
+pub(crate) use single_agent::best_first;
+pub use single_agent::{
+    astar, beam, bfs, dfbnb, fringe, greedy, idastar, iddfs, rbfs, ucs, wastar,
+};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
