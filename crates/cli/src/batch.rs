@@ -16,10 +16,10 @@ use searchlab_toolkit::{Algorithm, Answer, Description, Field, Note, Options, St
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
-use crate::instances;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
 use crate::render::{Format, stats_json};
+use searchlab_toolkit::instances;
 use searchlab_toolkit::instances::Item;
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options

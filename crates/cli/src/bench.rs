@@ -15,8 +15,8 @@ use searchlab_bench::{BenchError, Input, LimitSpec, Report, Shard, Spec};
 use searchlab_toolkit::Description;
 
 use crate::error::BadInput;
-use crate::instances;
 use crate::limits::LimitArgs;
+use searchlab_toolkit::instances;
 
 /// Every allocation counted, so that the bench measures each search's peak heap.
 #[global_allocator]
