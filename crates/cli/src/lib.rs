@@ -5,7 +5,11 @@
 //! `list` are built from it, so every problem behaves the same. Exit status: 0 on success, 2 on
 //! bad input (after answering every good instance of a batch), 1 on any other failure (a limit
 //! stopped a search, an answer differed from the expected one).
+//!
+//! Bindings that have no command line (the Python package) call [`api`]: the same registry
+//! and driver, with the choices given as values instead of flags.
 
+pub mod api;
 mod batch;
 mod bench;
 mod error;
