@@ -108,6 +108,9 @@ pub struct SolveRequest {
     pub limits: LimitArgs,
     /// `--show`: draw the answer under its text.
     pub show: bool,
+    /// A flag that stops the search when set (from another thread: a binding's Ctrl-C), as
+    /// the command's Ctrl-C handler does; the answer is then `stopped`.
+    pub cancel: Option<searchlab_toolkit::Cancel>,
 }
 
 /// One instance answered.
@@ -187,7 +190,10 @@ pub fn solve(problem: &str, instance: &str, request: &SolveRequest) -> Result<So
         return Err(BadInput(msg).into());
     }
     let choice = registry::choose(e, algorithm, heuristic, options, flags)?;
-    let limits = request.limits.limits()?;
+    let mut limits = request.limits.limits()?;
+    if let Some(cancel) = &request.cancel {
+        limits = limits.with_cancel(cancel.clone());
+    }
     Ok((e.solve_one)(instance, &choice, &limits, request.show)?)
 }
 
@@ -221,6 +227,8 @@ pub struct BenchRequest {
     pub limits: LimitArgs,
     /// `--jobs`: searches run at once.
     pub jobs: usize,
+    /// A flag that stops the bench when set (from another thread: a binding's Ctrl-C).
+    pub cancel: Option<searchlab_toolkit::Cancel>,
 }
 
 impl Default for BenchRequest {
@@ -233,6 +241,7 @@ impl Default for BenchRequest {
             limits: LimitArgs::default(),
             // `bench`'s default: one search at a time, so that times are clean.
             jobs: 1,
+            cancel: None,
         }
     }
 }
@@ -273,6 +282,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         resume: false,
         plot: None,
         shard: None,
+        cancel: request.cancel.clone(),
     };
     let report = (e.bench_report)(&args).map_err(Error::from_anyhow)?;
     let failed = |e: searchlab_bench::BenchError| Error {

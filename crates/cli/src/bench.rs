@@ -96,6 +96,10 @@ pub struct BenchArgs {
     /// order, with every pair (the same slices on every machine).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// A flag that stops the runs when set, for [`crate::api::bench`] (a binding's Ctrl-C);
+    /// the command itself stops on Ctrl-C.
+    #[arg(skip)]
+    pub cancel: Option<searchlab_toolkit::Cancel>,
 }
 
 /// Arguments of `searchlab report`.
@@ -216,7 +220,7 @@ where
     let (bench, limits) = setup::<D>(args)?;
     let mut notes = crate::batch::Notes::default();
     bench.prepare(&mut |n| notes.note(n)).map_err(cli_error)?;
-    let cancel = searchlab_toolkit::Cancel::new();
+    let cancel = args.cancel.clone().unwrap_or_default();
     let runs = bench.run(&limits, &[], &cancel, &|_, _| Ok(()))?;
     let (definition, shard) = (bench.definition(), bench.shard());
     let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);

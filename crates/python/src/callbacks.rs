@@ -5,7 +5,7 @@
 use std::cell::{Cell, RefCell};
 
 use pyo3::prelude::*;
-use searchlab_core::Cancel;
+use searchlab_toolkit::Cancel;
 
 /// How many callbacks run between two looks at Python's signal flag. Each look is a load and
 /// a compare (`PyErr_CheckSignals`), so this only bounds the overhead; a Python callback takes

@@ -5,10 +5,10 @@
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
-use searchlab_core::describe::Field;
-use searchlab_core::limits_text::{LimitError, limits_from, parse_size};
-use searchlab_core::stats_text::stats_field;
-use searchlab_core::{Cancel, GameAlgorithm, Limits, SearchAlgorithm, Stats};
+use searchlab_toolkit::describe::Field;
+use searchlab_toolkit::limits_text::{LimitError, limits_from, parse_size};
+use searchlab_toolkit::stats_text::stats_field;
+use searchlab_toolkit::{Cancel, GameAlgorithm, Limits, SearchAlgorithm, Stats};
 
 /// The limits of the keyword arguments `max_nodes`, `max_depth`, `timeout` (seconds) and
 /// `max_memory` (bytes, or a size like `"4G"`), with a fresh cancel flag (returned too) that

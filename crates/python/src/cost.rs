@@ -8,7 +8,7 @@ use std::ops::Add;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyFloat;
-use searchlab_core::Cost;
+use searchlab_toolkit::Cost;
 
 /// A cost type a Python value converts to.
 pub trait PyCost: Cost {

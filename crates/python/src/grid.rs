@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use searchlab_core::{Cost, Limits, Outcome};
 use searchlab_grid::{
     Algorithm, Connectivity, Expected, GridError, GridHeuristic, GridMap, Instance, Scenario, solve,
 };
+use searchlab_toolkit::{Cost, Limits, Outcome};
 
 /// The map of the last call, with the cells it was built from: a notebook or a benchmark asks
 /// many queries on one map, and building the move table of a 512 x 512 map costs more than

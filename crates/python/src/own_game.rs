@@ -18,12 +18,12 @@ use std::rc::Rc;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use searchlab_core::matchplay::{
+use searchlab_toolkit::matchplay::{
     Choice, MatchConfig, MctsStrategy, Openings, PerfectSolver, RandomStrategy, SolverStrategy,
     Strategy, StrategyError, play_match as core_match,
 };
-use searchlab_core::strategy_spec::StrategySpec;
-use searchlab_core::{
+use searchlab_toolkit::strategy_spec::StrategySpec;
+use searchlab_toolkit::{
     AlphaBetaConfig, Evaluator, Game, GameOutcome, GameRun, Limits, Player, PvsConfig, Value,
 };
 
@@ -147,7 +147,7 @@ impl<'py> PyGame<'py> {
     fn score(&self, what: &str, id: u32, v: &Bound<'py, PyAny>) -> PyResult<Value> {
         v.extract::<Value>()
             .ok()
-            .filter(|v| v.unsigned_abs() < searchlab_core::INFINITY.unsigned_abs() - 1)
+            .filter(|v| v.unsigned_abs() < searchlab_toolkit::INFINITY.unsigned_abs() - 1)
             .ok_or_else(|| {
                 PyTypeError::new_err(format!(
                     "{what}({}) = {}: expected an integer between -2^31 and 2^31 (a score for the player to move)",
@@ -407,7 +407,7 @@ impl<'py> Strategy<PyGame<'py>> for PyStrategy<'py> {
     }
 
     fn choose(&mut self, game: &PyGame<'py>, id: &u32) -> Result<Choice<u32>, StrategyError> {
-        let stop = || StrategyError::Stopped(searchlab_core::LimitKind::Cancelled);
+        let stop = || StrategyError::Stopped(searchlab_toolkit::LimitKind::Cancelled);
         let moves = game.moves_of(*id).ok_or_else(stop)?;
         if !game.cb.tick() {
             return Err(stop());
@@ -441,7 +441,7 @@ fn strategy<'py>(side: &Bound<'py, PyAny>) -> PyResult<Box<dyn Strategy<PyGame<'
     if let Ok(text) = side.extract::<String>() {
         let spec: StrategySpec =
             text.parse()
-                .map_err(|e: searchlab_core::strategy_spec::StrategySpecError| {
+                .map_err(|e: searchlab_toolkit::strategy_spec::StrategySpecError| {
                     PyValueError::new_err(e.to_string())
                 })?;
         let name = spec.to_string();
@@ -500,7 +500,7 @@ pub fn play_match<'py>(
     let start = game.call_method0("start")?;
     let g = PyGame::new(
         game,
-        Callbacks::new(py, searchlab_core::Cancel::new()),
+        Callbacks::new(py, searchlab_toolkit::Cancel::new()),
         &start,
     )?;
     let root = g.intern(&start)?;

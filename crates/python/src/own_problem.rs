@@ -17,7 +17,7 @@ use std::rc::Rc;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyList, PyTuple};
-use searchlab_core::{Heuristic, Limits, Outcome, Problem, SearchAlgorithm, SearchResult, Zero};
+use searchlab_toolkit::{Heuristic, Limits, Outcome, Problem, SearchAlgorithm, SearchResult, Zero};
 
 use crate::callbacks::Callbacks;
 use crate::convert;

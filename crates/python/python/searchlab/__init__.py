@@ -15,12 +15,20 @@ callbacks, or Ctrl-C, stops the search and is raised again from the call.
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
 
 from . import _native
 
 __all__ = [
+    "problems",
+    "solve",
+    "bench",
+    "bench_frame",
+    "gen",
     "Result",
     "GameResult",
     "search",
@@ -139,6 +147,147 @@ class GameResult:
             "limit": self.limit,
             "stats": dict(self.stats),
         }
+
+
+def problems() -> List[Dict[str, Any]]:
+    """The problems of searchlab's registry, as ``searchlab list`` shows them.
+
+    Returns:
+        One dict per problem: ``name``, ``kind`` (``puzzle`` or ``game``), ``summary``,
+        ``algorithms`` and ``heuristics`` (names; games: move orders or evaluations), with
+        ``default_algorithm``, ``default_heuristic``, ``heuristic_summaries``, ``input`` (the
+        instance format), ``options`` and ``gen_options`` (``{name: help}``).
+
+    Example:
+        >>> eight = next(p for p in problems() if p["name"] == "eight")
+        >>> eight["kind"], eight["default_algorithm"], "manhattan" in eight["heuristics"]
+        ('puzzle', 'astar', True)
+    """
+    out = []
+    for p in _native.problems():
+        p = dict(p)
+        p["heuristic_summaries"] = dict(p["heuristics"])
+        p["heuristics"] = [name for name, _ in p["heuristics"]]
+        p["options"] = dict(p["options"])
+        p["gen_options"] = dict(p["gen_options"])
+        out.append(p)
+    return out
+
+
+def solve(
+    problem: str,
+    instance: Union[str, Sequence[str]],
+    algo: Optional[str] = None,
+    heuristic: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Limit = None,
+    *,
+    show: bool = False,
+    **options: Any,
+) -> Union[Result, List[Result]]:
+    """Solves instances of a problem of the registry, as ``searchlab solve PROBLEM`` does.
+
+    Args:
+        problem: a name of :func:`problems` (``eight``, ``fifteen``, ``tictactoe``, ...).
+        instance: one instance line as the command takes it (an expected answer may follow
+            ``|``), or a list of them.
+        algo, heuristic: as ``--algo`` and ``--heuristic``; ``None`` is the problem's default.
+        max_nodes, max_depth, timeout, max_memory: as the command's limit flags.
+        show: draw the answer in ``text``, as ``--show``.
+        options: the problem's own options, by name (``weight="1.5"``, a flag as ``True``);
+            for puzzles also ``weight``, ``width`` and ``initial_bound``.
+
+    Returns:
+        A :class:`Result` per instance (a list for a list): its fields are the JSON row the
+        command prints, ``as_dict()`` that row exactly; ``text`` the command's text answer.
+
+    Raises:
+        ValueError: bad input, with the command's message (an unknown problem, algorithm,
+            heuristic or option, a bad limit, an instance that does not parse).
+        KeyboardInterrupt: Ctrl-C, which stops the search.
+
+    The search runs with the GIL released: other Python threads go on, and may search too.
+
+    Example:
+        >>> r = solve("eight", "2 3 4 1 5 x 7 6 8 | 19", algo="idastar")
+        >>> r.status, r.length, r.moves, r.agrees
+        ('solved', 19, 'ullddrurdllurdruldr', True)
+    """
+    lines = [instance] if isinstance(instance, str) else list(instance)
+    flags = {k: options.pop(k) for k in ("weight", "width", "initial_bound") if k in options}
+    answers = _native.solve(
+        problem, lines, algo, heuristic, max_nodes, max_depth, timeout, max_memory,
+        _option_dict(options), {k: str(v) for k, v in flags.items()}, show,
+    )
+    results = [Result(json.loads(row), text, agrees) for row, text, agrees in answers]
+    return results[0] if isinstance(instance, str) else results
+
+
+def bench(
+    problem: str,
+    instances: Union[str, Sequence[str]],
+    algos: Sequence[str] = (),
+    heuristics: Sequence[str] = (),
+    max_nodes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Limit = None,
+    *,
+    jobs: int = 1,
+    **options: Any,
+) -> List[Dict[str, Any]]:
+    """Runs ``searchlab bench PROBLEM`` and gives its rows.
+
+    Args:
+        problem: a name of :func:`problems`.
+        instances: instance lines (a list), or the path of an instance file.
+        algos, heuristics: as ``--algo`` and ``--heuristic`` (empty: the problem's defaults);
+            every algorithm runs with every heuristic.
+        max_nodes, max_depth, timeout, max_memory: as the command's limit flags.
+        jobs: searches at once (``--jobs``).
+        options: problem options for every run, as ``--opt NAME=VALUE``.
+
+    Returns:
+        One dict per run, with the columns of ``bench --format csv`` as keys.
+    """
+    with tempfile.TemporaryDirectory(prefix="searchlab-bench-") as tmp:
+        if isinstance(instances, (str, os.PathLike)):
+            path = os.fspath(instances)
+        else:
+            path = os.path.join(tmp, "instances.txt")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write("".join(line + "\n" for line in instances))
+        opts = [k if v is True else f"{k}={v}" for k, v in _option_dict(options).items() if v is not False]
+        rows, _csv, _messages, _status = _native.bench(
+            problem, [path], list(algos), list(heuristics), opts,
+            max_nodes, max_depth, timeout, max_memory, jobs,
+        )
+    return json.loads(rows)
+
+
+def bench_frame(problem: str, instances: Union[str, Sequence[str]], *args: Any, **kwargs: Any) -> Any:
+    """:func:`bench` as a ``pandas.DataFrame`` (needs pandas), one row per run."""
+    import pandas as pd
+
+    return pd.DataFrame(bench(problem, instances, *args, **kwargs))
+
+
+def gen(problem: str, count: int, seed: int = 0, **options: Any) -> List[str]:
+    """``count`` random instances of a problem, as ``searchlab gen PROBLEM --count COUNT
+    --seed SEED`` prints them (one line each); ``options`` are the generator's (by name).
+
+    Example:
+        >>> len(gen("eight", 3, seed=1))
+        3
+    """
+    return _native.generate(problem, count, seed, _option_dict(options))
+
+
+def _option_dict(options: Dict[str, Any]) -> Dict[str, Any]:
+    """Options by their CLI names (``initial_bound`` -> ``initial-bound``)."""
+    return {k.replace("_", "-"): v for k, v in options.items()}
 
 
 def search(
