@@ -62,7 +62,7 @@ def test_problems_list_the_registry():
 CASES = [
     ("eight", "puzzles/eight/easy.txt", []),
     ("eight", "puzzles/eight/hard.txt", ["--algo", "idastar"]),
-    ("fifteen", "puzzles/fifteen/easy.txt", []),
+    ("fifteen", "puzzles/fifteen/easy.txt", ["--heuristic", "manhattan"]),
     ("tictactoe", "puzzles/tictactoe/easy.txt", []),
     ("grid", "puzzles/grid/easy.txt", ["--successors", "jps"]),
     ("waterjug", "puzzles/waterjug/easy.txt", ["--algo", "bfs"]),
@@ -121,7 +121,7 @@ def test_bad_input_is_a_value_error_with_the_clis_message():
 
 def test_limits_stop_a_builtin_search():
     hardest = instance_lines(ROOT / "puzzles" / "fifteen" / "korf100.txt")[0]
-    r = searchlab.solve("fifteen", hardest, algo="idastar", max_nodes=1000)
+    r = searchlab.solve("fifteen", hardest, algo="idastar", heuristic="manhattan", max_nodes=1000)
     assert r.status == "stopped"
 
 
@@ -172,7 +172,7 @@ def test_ctrl_c_stops_a_builtin_search_quickly():
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            searchlab.solve("fifteen", hardest, algo="idastar", timeout=20)
+            searchlab.solve("fifteen", hardest, algo="idastar", heuristic="manhattan", timeout=20)
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, previous)

@@ -55,3 +55,40 @@ def search_algorithms() -> List[Tuple[str, str, bool]]:
 
 def game_algorithms() -> List[Tuple[str, str, bool]]:
     """(name, summary, proves_value) of every game algorithm."""
+
+def problems() -> List[Dict[str, Any]]:
+    """Every problem of the registry (name, kind, summary, input, algorithms, heuristics, ...)."""
+
+def solve(
+    problem: str,
+    instances: List[str],
+    algo: Optional[str] = None,
+    heuristic: Optional[str] = None,
+    max_nodes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Optional[Union[int, str]] = None,
+    options: Optional[Dict[str, Any]] = None,
+    flags: Optional[Dict[str, str]] = None,
+    show: bool = False,
+) -> List[Tuple[str, str, Optional[bool]]]:
+    """(JSON row, text, agrees) per instance line, as `searchlab solve PROBLEM` answers it."""
+
+def generate(
+    problem: str, count: int, seed: int = 0, options: Optional[Dict[str, Any]] = None
+) -> List[str]:
+    """Instance lines, as `searchlab gen` prints them."""
+
+def bench(
+    problem: str,
+    files: List[str],
+    algos: List[str],
+    heuristics: List[str],
+    options: List[str],
+    max_nodes: Optional[int] = None,
+    max_depth: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_memory: Optional[Union[int, str]] = None,
+    jobs: int = 1,
+) -> Tuple[str, str, str, int]:
+    """(rows as JSON text, CSV, messages, exit status) of `searchlab bench PROBLEM FILES`."""
