@@ -166,6 +166,22 @@ impl From<BadInput> for Error {
 /// answer after `|`) as `searchlab solve PROBLEM 'LINE'` with the flags of `request` does.
 /// An empty line stands for the instance the options imply (a graph's `from` and `to`).
 pub fn solve(problem: &str, instance: &str, request: &SolveRequest) -> Result<Solved, Error> {
+    let mut answers = solve_lines(problem, &[instance], request)?;
+    answers.remove(0)
+}
+
+/// Solves instance lines of `problem`, each as [`solve`] does, with the problem built and
+/// prepared once (as `searchlab solve PROBLEM LINE...` does): one answer per line, a line that
+/// does not parse its own error.
+///
+/// # Errors
+/// A request the command refuses (an unknown problem, algorithm, heuristic or option, a bad
+/// limit): nothing was answered.
+pub fn solve_lines(
+    problem: &str,
+    instances: &[&str],
+    request: &SolveRequest,
+) -> Result<Vec<Result<Solved, Error>>, Error> {
     let entries = registry::registry();
     let e = entry(&entries, problem)?;
     let algorithm = request
@@ -194,7 +210,11 @@ pub fn solve(problem: &str, instance: &str, request: &SolveRequest) -> Result<So
     if let Some(cancel) = &request.cancel {
         limits = limits.with_cancel(cancel.clone());
     }
-    Ok((e.solve_one)(instance, &choice, &limits, request.show)?)
+    let answers = (e.solve_lines)(instances, &choice, &limits, request.show)?;
+    Ok(answers
+        .into_iter()
+        .map(|a| a.map_err(Error::from))
+        .collect())
 }
 
 /// `count` random instances of `problem` from `seed`, one line each, as `searchlab gen

@@ -239,36 +239,43 @@ fn answer_block<D: Description>(
     text
 }
 
-/// One instance (an argument's text) answered as `solve` answers each of a batch: the same
-/// parsing, preparation, search, text and JSON row, for [`crate::api::solve`]. With no text
-/// (`""`), the instance the options imply (a graph's `from`/`to`), if any.
-pub fn solve_one<D: Description>(
-    text: &str,
+/// Instances (arguments' texts) answered as `solve` answers a batch: the problem built and
+/// prepared once, then for each text the same parsing, search, text and JSON row, for
+/// [`crate::api::solve_lines`]. With no text (`""`), the instance the options imply (a graph's
+/// `from`/`to`), if any. A text that does not parse is its own error; the others are answered.
+///
+/// # Errors
+/// The problem's options or preparation refused (nothing was answered).
+pub fn solve_lines<D: Description>(
+    texts: &[&str],
     choice: &Choice,
     limits: &Limits,
     show: bool,
-) -> Result<Solved, BadInput> {
+) -> Result<Vec<Result<Solved, BadInput>>, BadInput> {
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
-    let implied = text.trim().is_empty().then(|| problem.implied_instance());
-    let text = implied.flatten().unwrap_or_else(|| text.to_owned());
-    let item = searchlab_toolkit::instances::argument(&problem, 1, &text);
-    let instance = match &item.parsed {
-        Ok(instance) => instance,
-        Err(error) => return Err(BadInput(format!("{}: {error}", item.place()))),
-    };
     let mut notes = Notes::default();
     problem
         .prepare(choice.algorithm, &choice.heuristic, &mut |n| notes.note(n))
         .map_err(BadInput)?;
     notes.note(Note::Finished);
     let (label, heuristic) = label(choice);
-    let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, limits);
-    let expected = item.expected.as_ref();
-    Ok(Solved {
-        json: json_row::<D>(&item, &problem.show(instance), choice, heuristic, &answer),
-        text: answer_block(&problem, &item, instance, &answer, &label, show),
-        agrees: expected.map(|e| agrees(&problem, choice.algorithm, &answer, e)),
-    })
+    let answer_line = |text: &str| {
+        let implied = text.trim().is_empty().then(|| problem.implied_instance());
+        let text = implied.flatten().unwrap_or_else(|| text.to_owned());
+        let item = searchlab_toolkit::instances::argument(&problem, 1, &text);
+        let instance = match &item.parsed {
+            Ok(instance) => instance,
+            Err(error) => return Err(BadInput(format!("{}: {error}", item.place()))),
+        };
+        let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, limits);
+        let expected = item.expected.as_ref();
+        Ok(Solved {
+            json: json_row::<D>(&item, &problem.show(instance), choice, heuristic, &answer),
+            text: answer_block(&problem, &item, instance, &answer, &label, show),
+            agrees: expected.map(|e| agrees(&problem, choice.algorithm, &answer, e)),
+        })
+    };
+    Ok(texts.iter().map(|t| answer_line(t)).collect())
 }
 
 /// Reports a bad instance: `searchlab: FILE: line N: what` on stderr and, in JSON, its row.

@@ -48,8 +48,8 @@ pub struct Entry {
     pub default_heuristic: &'static str,
     /// Runs `solve`.
     pub solve: fn(&SolveArgs, &Choice) -> anyhow::Result<ExitCode>,
-    /// Answers one instance as `solve` does ([`batch::solve_one`]): text, limits, `--show`.
-    pub solve_one: fn(&str, &Choice, &Limits, bool) -> Result<crate::api::Solved, BadInput>,
+    /// Answers instances as `solve` does ([`batch::solve_lines`]): text, limits, `--show`.
+    pub solve_lines: SolveLines,
     /// Runs `bench`.
     pub bench: fn(&crate::bench::BenchArgs) -> anyhow::Result<ExitCode>,
     /// Runs a bench and gives its report ([`crate::bench::bench_report`]).
@@ -83,7 +83,7 @@ impl Entry {
             algorithm_aliases: D::algorithm_aliases(),
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
-            solve_one: batch::solve_one::<D>,
+            solve_lines: batch::solve_lines::<D>,
             bench: crate::bench::bench::<D>,
             bench_report: crate::bench::bench_report::<D>,
             generate: |options, seed, count| {
@@ -94,6 +94,14 @@ impl Entry {
         }
     }
 }
+
+/// [`batch::solve_lines`] of a problem: texts, choice, limits, `--show`.
+pub type SolveLines = fn(
+    &[&str],
+    &Choice,
+    &Limits,
+    bool,
+) -> Result<Vec<Result<crate::api::Solved, BadInput>>, BadInput>;
 
 /// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
 pub fn registry() -> Vec<Entry> {

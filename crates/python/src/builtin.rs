@@ -138,7 +138,8 @@ pub fn problems(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 }
 
 /// Solves instance lines of a registered problem as `searchlab solve PROBLEM` does; one
-/// `(json_line, text, agrees)` per line, `json_line` the row `--format json` prints.
+/// `(json_line, text, agrees)` per line, `json_line` the row `--format json` prints, or
+/// `(None, message, None)` for a line that does not parse.
 #[pyfunction]
 #[pyo3(signature = (problem, instances, algo=None, heuristic=None, max_nodes=None, max_depth=None, timeout=None, max_memory=None, options=None, flags=None, show=false))]
 #[allow(clippy::too_many_arguments)]
@@ -155,7 +156,7 @@ pub fn solve(
     options: Option<Bound<'_, PyDict>>,
     flags: Option<HashMap<String, String>>,
     show: bool,
-) -> PyResult<Vec<(String, String, Option<bool>)>> {
+) -> PyResult<Vec<(Option<String>, String, Option<bool>)>> {
     let mut flags = flags.unwrap_or_default();
     let mut request = SolveRequest {
         algorithm: algo,
@@ -175,15 +176,18 @@ pub fn solve(
     };
     let cancel = Cancel::new();
     request.cancel = Some(cancel.clone());
-    run_released(py, &cancel, move || {
-        instances
-            .iter()
-            .map(|line| {
-                api::solve(&problem, line, &request).map(|s| (s.json.to_string(), s.text, s.agrees))
-            })
-            .collect::<Result<Vec<_>, _>>()
+    let answers = run_released(py, &cancel, move || {
+        let lines: Vec<&str> = instances.iter().map(String::as_str).collect();
+        api::solve_lines(&problem, &lines, &request)
     })?
-    .map_err(api_error)
+    .map_err(api_error)?;
+    Ok(answers
+        .into_iter()
+        .map(|a| match a {
+            Ok(s) => (Some(s.json.to_string()), s.text, s.agrees),
+            Err(e) => (None, e.message, None),
+        })
+        .collect())
 }
 
 /// `count` instances of a registered problem from `seed`, as `searchlab gen` prints them.

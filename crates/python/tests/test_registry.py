@@ -177,3 +177,11 @@ def test_ctrl_c_stops_a_builtin_search_quickly():
         timer.cancel()
         signal.signal(signal.SIGINT, previous)
     assert time.monotonic() - begun < 0.5 + 0.5
+
+
+def test_a_bad_line_in_a_list_is_an_error_row_and_the_others_are_answered():
+    good, bad = "1 2 3 4 5 6 7 x 8 | 1", "1 2 3"
+    first, second, third = searchlab.solve("eight", [good, bad, good])
+    assert first.status == third.status == "solved" and first.length == 1
+    assert second.status == "error" and second.input == bad
+    assert "argument 1" in second.error or second.error

@@ -202,10 +202,12 @@ def solve(
     Returns:
         A :class:`Result` per instance (a list for a list): its fields are the JSON row the
         command prints, ``as_dict()`` that row exactly; ``text`` the command's text answer.
+        In a list, a line that does not parse gets a result with ``status == "error"`` and
+        the message in ``error``; the other lines are answered.
 
     Raises:
         ValueError: bad input, with the command's message (an unknown problem, algorithm,
-            heuristic or option, a bad limit, an instance that does not parse).
+            heuristic or option, a bad limit, a single instance that does not parse).
         KeyboardInterrupt: Ctrl-C, which stops the search.
 
     The search runs with the GIL released: other Python threads go on, and may search too.
@@ -221,8 +223,20 @@ def solve(
         problem, lines, algo, heuristic, max_nodes, max_depth, timeout, max_memory,
         _option_dict(options), {k: str(v) for k, v in flags.items()}, show,
     )
-    results = [Result(json.loads(row), text, agrees) for row, text, agrees in answers]
-    return results[0] if isinstance(instance, str) else results
+    if isinstance(instance, str):
+        row, text, agrees = answers[0]
+        if row is None:
+            raise ValueError(text)
+        return Result(json.loads(row), text, agrees)
+    results = []
+    for line, (row, text, agrees) in zip(lines, answers):
+        if row is None:  # a line that does not parse: the command's error row
+            fields = {"source": "argument 1", "line": None, "input": line, "status": "error"}
+            fields["error"] = text.splitlines()[0] if text else ""
+            results.append(Result(fields, text, None))
+        else:
+            results.append(Result(json.loads(row), text, agrees))
+    return results
 
 
 def bench(

@@ -71,8 +71,9 @@ def solve(
     options: Optional[Dict[str, Any]] = None,
     flags: Optional[Dict[str, str]] = None,
     show: bool = False,
-) -> List[Tuple[str, str, Optional[bool]]]:
-    """(JSON row, text, agrees) per instance line, as `searchlab solve PROBLEM` answers it."""
+) -> List[Tuple[Optional[str], str, Optional[bool]]]:
+    """(JSON row, text, agrees) per instance line, as `searchlab solve PROBLEM` answers it;
+    (None, message, None) for a line that does not parse."""
 
 def generate(
     problem: str, count: int, seed: int = 0, options: Optional[Dict[str, Any]] = None
