@@ -35,6 +35,57 @@ pub enum Format {
     /// JSON Lines, a header then a row per run as it ends: a shard file for `searchlab report`
     /// (bench only).
     Jsonl,
+    /// One self-contained HTML page: definition, coverage, common instances, comparisons,
+    /// plots, the sortable per-instance table, disagreements and errors.
+    Html,
+}
+
+/// What `bench` and `report` compare and draw beside the table.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ViewArgs {
+    /// Compare B against A, instance by instance (repeatable): names are pair labels
+    /// (`astar/manhattan`) or an algorithm one pair alone has. Default: every pair against
+    /// the first (two builds: each pair against itself in the first build).
+    #[arg(long, value_name = "A,B", value_parser = parse_compare)]
+    pub compare: Vec<(String, String)>,
+    /// Compare every other pair against this one.
+    #[arg(long, value_name = "A", conflicts_with = "compare")]
+    pub baseline: Option<String>,
+    /// The bootstrap's seed (default: a fixed one, so reports are reproducible).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Also print the figures over all instances, answered or not (unfair when coverage differs).
+    #[arg(long)]
+    pub all_instances: bool,
+    /// Draw the first comparison's scatter plot (B against A per instance, log-log) as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub scatter: Option<PathBuf>,
+    /// Draw the cactus plot (instances answered within a budget, a line per pair) as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub cactus: Option<PathBuf>,
+    /// What the scatter and cactus plots measure.
+    #[arg(long, value_enum, default_value_t = By::Expanded)]
+    pub by: By,
+}
+
+/// The measure of the scatter and cactus plots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    /// Nodes expanded.
+    #[default]
+    Expanded,
+    /// Search time.
+    Time,
+}
+
+/// `A,B` of `--compare`.
+fn parse_compare(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
+            Ok((a.trim().to_owned(), b.trim().to_owned()))
+        }
+        _ => Err("expected two pair names A,B (like astar/manhattan,idastar/manhattan)".into()),
+    }
 }
 
 /// Arguments of `searchlab bench`.
@@ -96,6 +147,11 @@ pub struct BenchArgs {
     /// order, with every pair (the same slices on every machine).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Also write the HTML report (as `--format html` prints it) to this file.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 /// Arguments of `searchlab report`.
@@ -103,17 +159,29 @@ pub struct BenchArgs {
 #[command(after_long_help = "\
 Prints what the unsharded bench prints, from shard files of any machines in any order. Files of
 different benchmarks are refused; rows missing or duplicated are named (exit status 2 for both).
-See docs/cluster.md.")]
+See docs/cluster.md.
+
+Two builds: `searchlab report base.jsonl new.jsonl` (two unsharded runs of the same benchmark,
+or shards recorded at two git revisions where the same runs appear twice) compares them as two
+algorithms: pairs are named ALGORITHM@BUILD (the file name, or the revision), rows are matched
+by problem, instance and pair, and each pair is compared with itself in the first build.
+
+`-o report.html` (or `--format html`) writes one self-contained HTML page.")]
 pub struct ReportArgs {
     /// Shard files (JSON Lines of `searchlab bench --format jsonl`).
     #[arg(value_name = "FILE.jsonl", required = true)]
     pub files: Vec<PathBuf>,
-    /// Output format (table, csv or json).
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// Output format (table, csv, json or html; default: html for `-o FILE.html`, else table).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Also draw nodes expanded against solution length, per pair, as an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 /// A harness error as the CLI's: bad input is exit status 2.
@@ -171,6 +239,52 @@ fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
     })
 }
 
+/// Writes `text` to `path` through a temporary file beside it, renamed at the end.
+fn write_file(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
+}
+
+/// Refuses, before any work, an output file that is one of the inputs or whose directory does
+/// not exist.
+fn check_outputs(inputs: &[PathBuf], outputs: &[Option<&PathBuf>]) -> Result<(), BadInput> {
+    let same = |a: &PathBuf, b: &PathBuf| match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    };
+    for out in outputs.iter().flatten() {
+        if inputs.iter().any(|i| same(i, out)) {
+            return Err(BadInput(format!(
+                "{}: an output file may not be an input file",
+                out.display()
+            )));
+        }
+        let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
+            return Err(BadInput(format!(
+                "{}: no such directory {}",
+                out.display(),
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The report options of `view`.
+fn options(view: &ViewArgs) -> searchlab_bench::ReportOptions {
+    searchlab_bench::ReportOptions {
+        compare: view.compare.clone(),
+        baseline: view.baseline.clone(),
+        seed: view.seed,
+        bounds: None,
+        all_instances: view.all_instances,
+    }
+}
+
 /// `searchlab bench` for the problem `D`.
 pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
 where
@@ -198,8 +312,16 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names and the job count are checked before any file is read.
+    // Limits, names, output paths and the job count are checked before any file is read.
     let limits = args.limits.limits()?;
+    let outputs = [
+        args.output.as_ref(),
+        args.plot.as_ref(),
+        args.html.as_ref(),
+        args.view.scatter.as_ref(),
+        args.view.cactus.as_ref(),
+    ];
+    check_outputs(&args.files, &outputs)?;
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     let (definition, shard) = (bench.definition(), bench.shard());
@@ -238,25 +360,64 @@ where
         Some(w) => w.write(row, answer),
         None => Ok(()),
     })?;
-    let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);
+    let mut provenance = vec![
+        ("tool".to_owned(), who.tool.clone()),
+        ("command".to_owned(), who.command.clone()),
+        ("host".to_owned(), who.host.clone()),
+    ];
+    if let Some(r) = &who.revision {
+        provenance.push(("revision".to_owned(), r.clone()));
+    }
+    let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted)
+        .with_provenance(provenance)
+        .configure(&options(&args.view))
+        .map_err(cli_error)?;
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
-    finish(&report, args.format, out, plot)
+    if let Some(html) = &args.html {
+        write_file(html, &report.html()?)?;
+    }
+    finish(&report, args.format, out, plot, &args.view)
 }
 
-/// Prints `report` (unless its rows went out as JSON Lines), draws its plot, and ends with
+/// Prints `report` (unless its rows went out as JSON Lines), draws its plots, and ends with
 /// its messages and exit status.
 fn finish(
     report: &Report,
     format: Format,
     path: Option<&PathBuf>,
     plot: Option<&PathBuf>,
+    view: &ViewArgs,
 ) -> anyhow::Result<ExitCode> {
     use searchlab_bench::Format as F;
-    if let Some(format) = [Some(F::Table), Some(F::Csv), Some(F::Json), None][format as usize] {
-        report.print(format, &mut output(path)?)?;
+    let format = match format {
+        Format::Table => Some(F::Table),
+        Format::Csv => Some(F::Csv),
+        Format::Json => Some(F::Json),
+        Format::Html => Some(F::Html),
+        Format::Jsonl => None,
+    };
+    match (format, path) {
+        (Some(F::Html), Some(path)) => write_file(path, &report.html()?)?,
+        (Some(format), _) => report.print(format, &mut output(path)?)?,
+        (None, _) => {}
     }
     if let Some(plot) = plot {
         report.plot(plot)?;
+    }
+    let measure = match view.by {
+        By::Expanded => searchlab_bench::plot::Measure::Expanded,
+        By::Time => searchlab_bench::plot::Measure::Time,
+    };
+    if let Some(scatter) = &view.scatter {
+        if report.comparisons().is_empty() {
+            return Err(
+                BadInput("--scatter: the report has one pair, nothing to compare".into()).into(),
+            );
+        }
+        searchlab_bench::plot::write(scatter, &report.scatter(0, measure)?)?;
+    }
+    if let Some(cactus) = &view.cactus {
+        searchlab_bench::plot::write(cactus, &report.cactus(measure)?)?;
     }
     let verdict = report.finish("searchlab: ", &mut std::io::stderr())?;
     Ok(ExitCode::from(verdict.code()))
@@ -264,13 +425,39 @@ fn finish(
 
 /// `searchlab report`: the merged output of shard files.
 pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
-    if args.format == Format::Jsonl {
-        return Err(BadInput("report prints table, csv or json, not jsonl".into()).into());
-    }
-    let report = jsonl::merge(&args.files).map_err(cli_error)?;
+    let is_html = |p: &PathBuf| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+    };
+    let format = match (args.format, &args.output) {
+        (Some(Format::Jsonl), _) => {
+            return Err(
+                BadInput("report prints table, csv, json or html, not jsonl".into()).into(),
+            );
+        }
+        (Some(f), _) => f,
+        (None, Some(path)) if is_html(path) => Format::Html,
+        (None, _) => Format::Table,
+    };
+    let outputs = [
+        args.output.as_ref(),
+        args.plot.as_ref(),
+        args.view.scatter.as_ref(),
+        args.view.cactus.as_ref(),
+    ];
+    check_outputs(&args.files, &outputs)?;
+    let report = jsonl::merge(&args.files)
+        .and_then(|r| r.configure(&options(&args.view)))
+        .map_err(cli_error)?;
     for e in report.bad() {
         let (source, text, msg) = (&e.source, &e.text, e.error.as_deref().unwrap_or_default());
         eprintln!("searchlab: {source}: bad instance '{text}': {msg}");
     }
-    finish(&report, args.format, None, args.plot.as_ref())
+    finish(
+        &report,
+        format,
+        args.output.as_ref(),
+        args.plot.as_ref(),
+        &args.view,
+    )
 }
