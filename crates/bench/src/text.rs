@@ -42,12 +42,14 @@ pub fn align(cells: &[Vec<String>]) -> String {
     out
 }
 
-/// A count or a mean of counts: whole numbers as such, others with one decimal.
+/// A sum of counts.
 fn count(x: f64) -> String {
-    match x.fract() == 0.0 {
-        true => format!("{x:.0}"),
-        false => format!("{x:.1}"),
-    }
+    format!("{x:.0}")
+}
+
+/// A mean, median or geometric mean of counts, with one decimal.
+fn average(x: f64) -> String {
+    format!("{x:.1}")
 }
 
 fn seconds(x: f64) -> String {
@@ -100,14 +102,16 @@ pub fn common(a: &Aggregates) -> String {
         return out;
     }
     type Pick = fn(&Aggregate) -> Figures;
-    let blocks: [(&str, Pick, fn(f64) -> String); 4] = [
-        ("expanded", |p| p.expanded, count),
-        ("generated", |p| p.generated, count),
-        ("time", |p| p.seconds, seconds),
-        ("peak mem", |p| p.peak_bytes, bytes),
+    type Show = fn(f64) -> String;
+    // (name, measure, how its sum shows, how its averages show)
+    let blocks: [(&str, Pick, Show, Show); 4] = [
+        ("expanded", |p| p.expanded, count, average),
+        ("generated", |p| p.generated, count, average),
+        ("time", |p| p.seconds, seconds, seconds),
+        ("peak mem", |p| p.peak_bytes, bytes, bytes),
     ];
     let mut cells = Vec::new();
-    for (name, pick, show) in blocks {
+    for (name, pick, show_sum, show) in blocks {
         cells.push(
             [name, "sum", "mean", "median", "geomean"]
                 .map(String::from)
@@ -117,7 +121,7 @@ pub fn common(a: &Aggregates) -> String {
             let f = pick(p);
             cells.push(vec![
                 format!("  {}", p.pair),
-                show(f.sum),
+                show_sum(f.sum),
                 show(f.mean),
                 show(f.median),
                 show(f.geomean),
