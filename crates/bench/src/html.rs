@@ -182,7 +182,8 @@ fn common(report: &Report) -> String {
         a.common, a.instances
     );
     type Pick = fn(&Aggregate) -> Figures;
-    let blocks: [(&str, Pick, fn(f64) -> String); 4] = [
+    type Show = fn(f64) -> String;
+    let blocks: [(&str, Pick, Show); 4] = [
         ("expanded", |p| p.expanded, |x| format!("{x:.1}")),
         ("generated", |p| p.generated, |x| format!("{x:.1}")),
         ("time", |p| p.seconds, seconds),
