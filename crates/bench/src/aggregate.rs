@@ -110,7 +110,7 @@ pub struct Aggregates {
     pub instances: usize,
     /// The common instances: those every pair answered.
     pub common: usize,
-    /// The common instances, by `source`, in input order.
+    /// The common instances' positions among all instances read, in input order.
     #[serde(skip)]
     pub common_indices: Vec<usize>,
     /// The score bounds used.

@@ -169,7 +169,7 @@ impl Report {
     /// [`BenchError::BadInput`] naming a pair of `--compare` or `--baseline` that is not in
     /// the report, with the pairs that are.
     pub fn configure(mut self, options: &ReportOptions) -> Result<Report, BenchError> {
-        let find = |name: &str| self.find_pair(name);
+        let find = |name: &str| find_pair(&self.pairs, name);
         let wanted: Vec<(usize, usize)> = match (&options.compare, &options.baseline) {
             (c, _) if !c.is_empty() => (c.iter())
                 .map(|(a, b)| Ok((find(a)?, find(b)?)))
@@ -191,30 +191,6 @@ impl Report {
         self.compared = wanted;
         self.all_instances = options.all_instances;
         Ok(self)
-    }
-
-    /// The pair named `name`: its label, or an algorithm that one pair alone has.
-    fn find_pair(&self, name: &str) -> Result<usize, BenchError> {
-        let labels: Vec<String> = (self.pairs.iter())
-            .map(|p| pair_label(&p.algorithm, &p.heuristic))
-            .collect();
-        if let Some(i) = labels.iter().position(|l| l == name) {
-            return Ok(i);
-        }
-        let by_algorithm: Vec<usize> = (0..self.pairs.len())
-            .filter(|i| self.pairs[*i].algorithm == name)
-            .collect();
-        match by_algorithm[..] {
-            [i] => Ok(i),
-            [] => Err(BenchError::BadInput(format!(
-                "no pair '{name}' in the report: its pairs are {}",
-                labels.join(", ")
-            ))),
-            _ => Err(BenchError::BadInput(format!(
-                "'{name}' names several pairs: say which, one of {}",
-                labels.join(", ")
-            ))),
-        }
     }
 
     /// The same report, whose comparisons made when none is asked for are `pairs` (A, B).
@@ -549,6 +525,48 @@ impl Report {
             Verdict::Interrupted | Verdict::Incomplete | Verdict::Success => {}
         }
         Ok(verdict)
+    }
+}
+
+/// The pair of `pairs` named `name`: its label, or an algorithm that one pair alone has.
+fn find_pair(pairs: &[PairSpec], name: &str) -> Result<usize, BenchError> {
+    let labels: Vec<String> = (pairs.iter())
+        .map(|p| pair_label(&p.algorithm, &p.heuristic))
+        .collect();
+    if let Some(i) = labels.iter().position(|l| l == name) {
+        return Ok(i);
+    }
+    let by_algorithm: Vec<usize> = (0..pairs.len())
+        .filter(|i| pairs[*i].algorithm == name)
+        .collect();
+    match by_algorithm[..] {
+        [i] => Ok(i),
+        [] => Err(BenchError::BadInput(format!(
+            "no pair '{name}' in the report: its pairs are {}",
+            labels.join(", ")
+        ))),
+        _ => Err(BenchError::BadInput(format!(
+            "'{name}' names several pairs: say which, one of {}",
+            labels.join(", ")
+        ))),
+    }
+}
+
+impl ReportOptions {
+    /// Checks the names of `compare` and `baseline` against `pairs`, so that a bench refuses
+    /// a misspelt name before it runs.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::BadInput`] naming the pair that is not among `pairs`.
+    pub fn check(&self, pairs: &[PairSpec]) -> Result<(), BenchError> {
+        let names = (self.compare.iter())
+            .flat_map(|(a, b)| [a, b])
+            .chain(&self.baseline);
+        for name in names {
+            find_pair(pairs, name)?;
+        }
+        Ok(())
     }
 }
 

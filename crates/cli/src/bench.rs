@@ -325,6 +325,12 @@ where
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     let (definition, shard) = (bench.definition(), bench.shard());
+    options(&args.view)
+        .check(&definition.pairs)
+        .map_err(cli_error)?;
+    if args.view.scatter.is_some() && definition.pairs.len() < 2 {
+        return Err(BadInput("--scatter: one pair, nothing to compare".into()).into());
+    }
     let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
     let (writer, done) = match (args.format, &args.output) {
         (Format::Jsonl, Some(path)) => {
@@ -397,8 +403,12 @@ fn finish(
         Format::Jsonl => None,
     };
     match (format, path) {
-        (Some(F::Html), Some(path)) => write_file(path, &report.html()?)?,
-        (Some(format), _) => report.print(format, &mut output(path)?)?,
+        (Some(format), Some(path)) => {
+            let mut text = Vec::new();
+            report.print(format, &mut text)?;
+            write_file(path, &String::from_utf8_lossy(&text))?;
+        }
+        (Some(format), None) => report.print(format, &mut output(None)?)?,
         (None, _) => {}
     }
     if let Some(plot) = plot {
