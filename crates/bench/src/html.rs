@@ -31,7 +31,7 @@ pub fn escape(text: &str) -> String {
 const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:1200px;color:#222}\
 table{border-collapse:collapse;margin:0.5em 0 1.5em}\
 th,td{border:1px solid #ccc;padding:2px 8px;text-align:right}\
-th:first-child,td:first-child{text-align:left}\
+th:first-child,td:first-child,table.definition th{text-align:left}\
 th{background:#eee}th.sort{cursor:pointer}\
 td.text{text-align:left;font-family:monospace}\
 figure.plot{display:inline-block;margin:0.5em;vertical-align:top}\
@@ -73,6 +73,10 @@ fn td_text(text: &str) -> String {
 /// A number cell that sorts by `value`.
 fn td_num(value: f64, shown: &str) -> String {
     format!("<td data-v=\"{value}\">{}</td>", escape(shown))
+}
+
+fn bytes(x: f64) -> String {
+    format_bytes(x.round() as u64)
 }
 
 fn seconds(x: f64) -> String {
@@ -183,25 +187,32 @@ fn common(report: &Report) -> String {
     );
     type Pick = fn(&Aggregate) -> Figures;
     type Show = fn(f64) -> String;
-    let blocks: [(&str, Pick, Show); 4] = [
-        ("expanded", |p| p.expanded, |x| format!("{x:.1}")),
-        ("generated", |p| p.generated, |x| format!("{x:.1}")),
-        ("time", |p| p.seconds, seconds),
+    // (name, measure, how its sum shows, how its averages show)
+    let blocks: [(&str, Pick, Show, Show); 4] = [
         (
-            "peak memory",
-            |p| p.peak_bytes,
-            |x| format_bytes(x.round() as u64),
+            "expanded",
+            |p| p.expanded,
+            |x| format!("{x:.0}"),
+            |x| format!("{x:.1}"),
         ),
+        (
+            "generated",
+            |p| p.generated,
+            |x| format!("{x:.0}"),
+            |x| format!("{x:.1}"),
+        ),
+        ("time", |p| p.seconds, seconds, seconds),
+        ("peak memory", |p| p.peak_bytes, bytes, bytes),
     ];
     let mut rows = Vec::new();
     for p in &a.pairs {
-        for (name, pick, show) in blocks {
+        for (name, pick, show_sum, show) in blocks {
             let f = pick(p);
             rows.push(
                 [
                     td(&p.pair),
                     td(name),
-                    td_num(f.sum, &show(f.sum)),
+                    td_num(f.sum, &show_sum(f.sum)),
                     td_num(f.mean, &show(f.mean)),
                     td_num(f.median, &show(f.median)),
                     td_num(f.geomean, &show(f.geomean)),
