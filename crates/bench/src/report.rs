@@ -377,10 +377,12 @@ impl Report {
             ));
         };
         let (a, b) = self.compared[c];
+        let by_key: std::collections::HashMap<(usize, usize), &Row> = (self.rows.iter())
+            .filter(|r| r.pair == a || r.pair == b)
+            .map(|r| ((r.pair, r.index), r))
+            .collect();
         let of = |p: usize, i: usize| {
-            (self.rows.iter())
-                .find(|r| r.pair == p && r.index == i)
-                .map(|r| (crate::aggregate::answered(r), measure.of(r)))
+            (by_key.get(&(p, i))).map(|r| (crate::aggregate::answered(r), measure.of(r)))
         };
         let points: Vec<(Option<f64>, Option<f64>)> = (self.good.iter())
             .filter_map(|&i| {
