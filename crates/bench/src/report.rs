@@ -80,7 +80,7 @@ impl Verdict {
 #[derive(Debug)]
 pub struct Report {
     problem: String,
-    kind: searchlab_core::Kind,
+    kind: searchlab_toolkit::Kind,
     limits: crate::LimitSpec,
     jobs: usize,
     pairs: Vec<PairSpec>,
@@ -434,7 +434,7 @@ impl Report {
     }
 
     /// The kind of problem (puzzle or game).
-    pub fn kind(&self) -> searchlab_core::Kind {
+    pub fn kind(&self) -> searchlab_toolkit::Kind {
         self.kind
     }
 

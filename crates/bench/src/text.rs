@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use searchlab_core::Kind;
+use searchlab_toolkit::Kind;
 use serde_json::{Value as Json, json};
 
 use crate::aggregate::{Aggregate, Aggregates, Figures};
