@@ -46,7 +46,7 @@ enum Command {
     },
     /// Run algorithms against each other over instance files and compare them.
     Bench(Box<bench::BenchArgs>),
-    /// Merge the shard files of `bench --format jsonl` into the unsharded run's output.
+    /// Report on saved bench runs: merge shard files, compare two builds, write an HTML page.
     Report(Box<bench::ReportArgs>),
 }
 
