@@ -8,6 +8,7 @@
 
 use std::hash::{Hash, Hasher};
 
+use searchlab_core::PackedKey;
 use thiserror::Error;
 
 /// Why a board size is refused.
@@ -105,6 +106,15 @@ pub struct Position {
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u64(self.current.wrapping_add(self.mask));
+    }
+}
+
+/// The compact table's key: `current + mask`, one-to-one (see [`Position`]) and below 2^64 on
+/// every board that fits the bitboard.
+impl PackedKey for Position {
+    #[inline]
+    fn packed(&self) -> u64 {
+        self.current.wrapping_add(self.mask)
     }
 }
 

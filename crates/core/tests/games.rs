@@ -162,6 +162,20 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
             "fixed table {config:?}"
         );
     }
+    // Compact tables of one and four slots: with so few index bits most keys' stored bits do not
+    // fit a slot (they are not stored), the others collide constantly. And one of 2^16 slots,
+    // where every key fits. Same answers.
+    for bytes in [16, 64, 1 << 20] {
+        for config in configs(depth) {
+            let slots = TranspositionTable::<usize>::compact(bytes);
+            let run = AlphaBeta::with_table(config.clone(), slots).search(g, &0, &eval(g));
+            assert_eq!(
+                run.outcome.value(),
+                Some(oracle.value),
+                "compact table of {bytes} bytes, {config:?}"
+            );
+        }
+    }
     // With the game's value bounds (some nodes answered by a bound alone): same values.
     let bounded = Bounded {
         inner: g,
