@@ -10,7 +10,7 @@
 //! `--keep-table` (do not empty the table between positions; by default each position starts
 //! from an empty table), `--mtdf` (MTD(f) from 0 instead of bisection), `--no-etc` (no
 //! enhanced transposition cutoffs), `--weak`, `--full-keys` (the core's full-key fixed table
-//! of 48-byte slots instead of the compact one).
+//! of 56-byte slots instead of the compact one).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};

@@ -98,7 +98,7 @@ impl Solver {
     }
 
     /// Replaces the compact table by the core's full-key fixed table
-    /// ([`TranspositionTable::fixed`], 48-byte slots holding the whole position) of the same
+    /// ([`TranspositionTable::fixed`], 56-byte slots holding the whole position) of the same
     /// size: the table this solver used before the compact one, kept as the oracle the
     /// compact table is tested against.
     pub fn with_full_key_table(mut self) -> Self {

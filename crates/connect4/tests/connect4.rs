@@ -260,7 +260,7 @@ fn compact_and_full_key_tables_agree_on_every_position_of_l3_r1_and_l2_r1() {
     let mut compact = Solver::new(Connect4::standard(), 4 << 20);
     let mut full = Solver::new(Connect4::standard(), 4 << 20).with_full_key_table();
     assert_eq!(compact.table_slots(), 4 << 20 >> 4);
-    assert_eq!(full.table_slots(), (4 << 20) / 48);
+    assert!(full.table_slots() * 3 < compact.table_slots());
     for name in ["Test_L3_R1", "Test_L2_R1"] {
         for (i, case) in load(name).iter().enumerate() {
             let options = SolveOptions::default();

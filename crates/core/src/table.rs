@@ -425,7 +425,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
     }
 
     /// The entry of `key`, if any.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, key: &K) -> Option<Entry> {
         match &self.storage {
             Storage::Map { map, .. } => map.get(key).copied(),
