@@ -88,7 +88,8 @@ impl Solver {
         let m = game.max_score();
         let config = AlphaBetaConfig::new()
             .with_value_range(-m, m)
-            .with_etc(true);
+            .with_etc(true)
+            .with_pv(false);
         let search = AlphaBeta::with_table(config, TranspositionTable::compact(table_bytes));
         Solver {
             game,

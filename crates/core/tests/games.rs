@@ -123,6 +123,23 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         let answer = run.outcome.solution().unwrap();
         assert_eq!(answer.value, oracle.value, "{config:?} on {g:?}");
         assert_eq!(answer.bound, Bound::Exact);
+        // Without principal variations: the same search (value, best move, every count),
+        // the line cut to its first move.
+        let bare = AlphaBeta::new(config.clone().with_pv(false)).search(g, &0, &eval(g));
+        let bare_answer = bare.outcome.solution().unwrap();
+        assert_eq!(
+            (bare_answer.value, bare_answer.best, &bare_answer.pv[..]),
+            (
+                answer.value,
+                answer.best,
+                &answer.pv[..answer.pv.len().min(1)]
+            ),
+            "no pv, {config:?}"
+        );
+        assert_eq!(
+            (bare.stats.expanded, bare.stats.generated),
+            (run.stats.expanded, run.stats.generated)
+        );
         // Alpha-beta may see the whole game in fewer lines than minimax (pruned lines need
         // not reach the end): complete for minimax implies complete for alpha-beta, and a
         // complete answer is the game's value whatever the depth limit.
