@@ -137,6 +137,7 @@ impl Connect4 {
         let family = families.get(pos.stones() as usize)?;
         let added = pos.mask ^ family.parent_mask;
         if family.current != pos.current
+            || added == 0
             || added & added.wrapping_sub(1) != 0 // one stone more (no POPCNT: see Position)
             || added & family.parent_mask != 0
         {

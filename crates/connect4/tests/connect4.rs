@@ -378,3 +378,19 @@ fn test_lines_are_checked() {
     assert!(parse_test_line(&game, "4 1 2").is_err());
     assert!(parse_test_line(&game, "1111111 0").is_err());
 }
+
+/// The empty board is a position like any other (the game's cache of children's winning cells
+/// once mistook it for a recorded child: an index out of bounds).
+#[test]
+fn the_empty_board_is_searched() {
+    let game = Connect4::standard();
+    let empty = Position::default();
+    assert_eq!(game.decided(&empty), None);
+    let mut moves = Vec::new();
+    searchlab_core::Game::moves(&game, &empty, &mut moves);
+    assert_eq!(moves, [3, 2, 4, 1, 5, 0, 6]);
+    let small = Connect4::new(Board::new(5, 4).unwrap(), Rules::Shortcuts);
+    let mut solver = Solver::new(small, 1 << 20);
+    let answer = solver.solve(&empty, &SolveOptions::default()).unwrap();
+    assert_eq!(answer.score, 0); // 5 x 4 is a draw
+}
