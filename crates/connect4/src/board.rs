@@ -126,6 +126,14 @@ impl PackedKey for Position {
 }
 
 impl Position {
+    /// The same stones with the count set to `n` (for a position built from masks: `n` must be
+    /// the number of bits of `mask`).
+    pub(crate) fn with_stones(mut self, n: u32) -> Self {
+        debug_assert_eq!(n, self.mask.count_ones());
+        self.stones = n;
+        self
+    }
+
     /// Number of stones on the board.
     #[inline]
     pub fn stones(&self) -> u32 {

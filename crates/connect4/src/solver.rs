@@ -2,6 +2,7 @@
 //! [`AlphaBeta`] with a compact fixed-size table, scores in words, test-set lines, and a generator of
 //! scored random positions.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use searchlab_core::{
@@ -11,6 +12,7 @@ use searchlab_core::{
 use thiserror::Error;
 
 use crate::board::{Board, ParseError, Position};
+use crate::book::Book;
 use crate::game::Connect4;
 
 /// The default table size, as in Pons' solver: 64 MiB.
@@ -62,6 +64,8 @@ pub struct Solver {
     game: Connect4,
     search: AlphaBeta<Connect4>,
     narrowing: Narrowing,
+    /// Scores looked up before any search (see [`Solver::with_book`]).
+    book: Option<Arc<Book>>,
 }
 
 /// The value of a position the search stops at without an end: never used when solving to the
@@ -95,6 +99,7 @@ impl Solver {
             game,
             search,
             narrowing: Narrowing::Bisect,
+            book: None,
         }
     }
 
@@ -105,6 +110,14 @@ impl Solver {
     pub fn with_full_key_table(mut self) -> Self {
         let bytes = self.table_bytes();
         self.search.set_table(TranspositionTable::fixed(bytes));
+        self
+    }
+
+    /// Answers every position the opening `book` holds without a search (the score, and so
+    /// the best columns and every column's score when the children are in the book too).
+    /// The search itself does not consult the book.
+    pub fn with_book(mut self, book: Arc<Book>) -> Self {
+        self.book = Some(book);
         self
     }
 
@@ -217,7 +230,12 @@ impl Solver {
         start: Instant,
         stats: &mut Stats,
     ) -> Result<Value, SolveError> {
-        if let Some(score) = self.game.decided(pos) {
+        let known = self.game.decided(pos).or_else(|| {
+            self.book
+                .as_ref()
+                .and_then(|book| book.get(self.game.board(), pos))
+        });
+        if let Some(score) = known {
             stats.generated += 1;
             stats.leaves += 1;
             return Ok(if weak { score.signum() } else { score });
