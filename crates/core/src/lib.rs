@@ -155,6 +155,6 @@ pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;
 pub use rng::SplitMix64;
 pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
-pub use table::TranspositionTable;
+pub use table::{PackedKey, TranspositionTable};
 pub use ucs::ucs;
 pub use wastar::{Weight, WeightError, wastar};
