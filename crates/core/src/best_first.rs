@@ -14,7 +14,7 @@ use std::mem::size_of;
 use crate::astar::{Entry, Node, NodeOf};
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
-use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
 
 /// The parent of the root.
@@ -247,8 +247,11 @@ where
     let mut closed_count = 0usize;
     let mut cut = false;
     let mut actions = Vec::new();
-    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget| {
+    // The priority of the nodes taken, for the last-layer counts.
+    let mut layers = Layers::new();
+    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget, layers: &Layers<_>| {
         stats.elapsed = budget.elapsed();
+        stats.last_layer = layers.last();
         SearchResult {
             outcome: Outcome::Stopped(kind),
             stats,
@@ -260,11 +263,12 @@ where
     } else {
         P::Cost::ZERO
     };
+    stats.evaluated = 1;
     if h0.to_u64() > bound {
         cut = true;
     } else {
         if let Some(kind) = budget.check_memory(bytes(1, 1)) {
-            return stop(kind, stats, &budget);
+            return stop(kind, stats, &budget, &layers);
         }
         let key = index.key(problem, start);
         let memo = I::memo(&key);
@@ -291,8 +295,9 @@ where
             continue;
         }
         closed_count += 1;
+        layers.taken(popped_key, &stats);
         if let Some(kind) = budget.check(stats.expanded) {
-            return stop(kind, stats, &budget);
+            return stop(kind, stats, &budget, &layers);
         }
         let node = &mut nodes[id as usize];
         node.closed = true;
@@ -307,6 +312,7 @@ where
             });
             let cost = cost_of(problem, start, &path);
             stats.elapsed = budget.elapsed();
+            stats.last_layer = layers.last();
             return SearchResult {
                 outcome: Outcome::Solved {
                     actions: path,
@@ -392,7 +398,7 @@ where
                     }
                     // Either way one more live entry; the old one (if open) goes stale.
                     if let Some(kind) = budget.check_memory(bytes(nodes.len(), open.len() + 1)) {
-                        return stop(kind, stats, &budget);
+                        return stop(kind, stats, &budget, &layers);
                     }
                     let known = &nodes[cid as usize];
                     let (k, t) = priority(known.g, known.h);
@@ -405,6 +411,7 @@ where
                     } else {
                         P::Cost::ZERO
                     };
+                    stats.evaluated += 1;
                     if child_g.saturating_add(child_h).to_u64() > bound {
                         cut = true;
                         if observer.active() {
@@ -415,7 +422,7 @@ where
                     }
                     if let Some(kind) = budget.check_memory(bytes(nodes.len() + 1, open.len() + 1))
                     {
-                        return stop(kind, stats, &budget);
+                        return stop(kind, stats, &budget, &layers);
                     }
                     let cid = nodes.len() as u32;
                     let memo = I::memo(&key);
@@ -445,6 +452,7 @@ where
         stats.max_frontier = stats.max_frontier.max(open_nodes);
     }
     stats.elapsed = budget.elapsed();
+    stats.last_layer = layers.last();
     SearchResult {
         outcome: if cut {
             Outcome::Stopped(LimitKind::Cost)
