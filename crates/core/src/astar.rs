@@ -822,14 +822,34 @@ where
     }
 }
 
-/// Grows `nodes`, which lacks room for `k` more, to `reserve` entries at once if that is more
-/// than doubling would (as [`vec_bytes_after`] expects: the memory check came first).
+/// Grows `nodes`, which lacks room for `k` more, to [`grown_capacity`] (the memory check
+/// came first, with [`node_bytes_after`]).
 #[cold]
 #[inline(never)]
 fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
-    let doubled = nodes.capacity().saturating_mul(2);
     let need = nodes.len() + k;
-    nodes.reserve_exact(reserve.max(doubled).max(need) - nodes.len());
+    nodes.reserve_exact(grown_capacity(nodes.capacity(), need, reserve) - nodes.len());
+}
+
+/// The capacity of a node table of capacity `cap` grown for `need` nodes: `reserve` at once if
+/// that is more than doubling would give, else double (or `need`, if more).
+#[inline]
+fn grown_capacity(cap: usize, need: usize, reserve: usize) -> usize {
+    reserve.max(cap.saturating_mul(2)).max(need)
+}
+
+/// The bytes a node table of `len` entries of `elem` bytes within `cap` holds after `k` more
+/// at the peak, growing as [`reserve_all`] grows it (while it moves, the old and the new buffer
+/// both live). With `reserve` at most `cap` doubled, [`vec_bytes_after`]'s figure.
+#[inline]
+fn node_bytes_after(len: usize, cap: usize, k: usize, reserve: usize, elem: usize) -> u64 {
+    let need = len.saturating_add(k);
+    let peak = if need > cap {
+        grown_capacity(cap, need, reserve).saturating_add(cap)
+    } else {
+        cap
+    };
+    (peak as u64).saturating_mul(elem as u64)
 }
 
 /// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
@@ -923,16 +943,24 @@ where
         // A dense index bounds the node count: once the node table outgrows its first 1024, it
         // grows to that bound at once, so that it is never copied again (on a grid the copies
         // of doubling were 80% of the misses of the last cache level, benches/README.md issue
-        // 14); small runs (most of the 8-puzzle's) never get there. Not under a memory limit,
-        // which counts capacities, nor past RESERVE_LIMIT bytes (a sparse rank space).
+        // 14; on the 8-puzzle's whole `solve` 6% of the instructions, issue 34); small runs
+        // (most of the 8-puzzle's) never get there. Not past RESERVE_LIMIT bytes (a sparse
+        // rank space), nor under a memory limit less than four times that table: the memory
+        // check counts the table as it will grow (`node_bytes_after`), so the limit stays
+        // exact, but a tight limit is better spent on doubling.
         let reserve = match index.dense_len() {
-            Some(n)
-                if limits.max_memory.is_none()
-                    && n.saturating_mul(size_of::<NodeOf<P, I>>()) <= RESERVE_LIMIT =>
-            {
-                n
+            Some(n) => {
+                let bytes = n.saturating_mul(size_of::<NodeOf<P, I>>());
+                let fits = limits
+                    .max_memory
+                    .is_none_or(|m| (bytes as u64).saturating_mul(4) <= m);
+                if bytes <= RESERVE_LIMIT && fits {
+                    n
+                } else {
+                    1024
+                }
             }
-            _ => 1024,
+            None => 1024,
         };
         let skip_closed = heuristic.is_consistent(problem) && !observer.active();
         Search {
@@ -1057,10 +1085,11 @@ where
     /// The memory check of [`Search::make_room`] when some table may grow: `Some` to stop.
     #[inline(never)]
     fn check_memory(&mut self, k: usize) -> Option<LimitKind> {
-        let bytes = vec_bytes_after(
+        let bytes = node_bytes_after(
             self.nodes.len(),
             self.nodes.capacity(),
             k,
+            self.reserve,
             size_of::<NodeOf<P, I>>(),
         )
         .saturating_add(self.index.bytes_after(k))
