@@ -399,6 +399,9 @@ struct Buckets {
     low: usize,
     /// `[prev, next]` of each node id on a list.
     links: Vec<[u32; 2]>,
+    /// What `links` grows to at once when it outgrows its first 1024 (the node table's
+    /// reservation: see `Search::new`).
+    reserve: usize,
     /// Whether `ends` grew since the last memory check ([`Open::grew`]).
     grew: bool,
 }
@@ -418,6 +421,9 @@ impl Buckets {
         let tail = self.ends[b][1];
         // Ids come in creation order: a new node is the next one.
         if id as usize == self.links.len() {
+            if self.links.len() == self.links.capacity() {
+                reserve_all(&mut self.links, self.reserve, 1);
+            }
             self.links.push([tail, NIL]);
         } else {
             self.links[id as usize] = [tail, NIL];
@@ -507,7 +513,8 @@ impl Buckets {
 
 impl<C: Cost> Open<C> {
     /// An empty open list; `ids` node ids are expected (the keyed heap's position table is
-    /// made that large at once, instead of growing by copies).
+    /// made that large at once, and the bucket lists' links grow to it at once once past 1024,
+    /// instead of growing by copies).
     fn new(ids: usize) -> Self {
         if !C::INTEGER {
             return Open::Keyed(Keyed {
@@ -520,6 +527,7 @@ impl<C: Cost> Open<C> {
             top: Vec::new(),
             low: 0,
             links: Vec::with_capacity(1024),
+            reserve: ids,
             grew: false,
         })
     }
@@ -608,7 +616,7 @@ impl<C: Cost> Open<C> {
         match self {
             Open::Buckets(b) => {
                 let lists = (b.ends.capacity() * 8 + b.top.capacity() * 4) as u64;
-                lists + vec_bytes_after(b.links.len(), b.links.capacity(), extra, 8)
+                lists + node_bytes_after(b.links.len(), b.links.capacity(), extra, b.reserve, 8)
             }
             Open::Heap(heap) => vec_bytes_after(
                 heap.len(),
@@ -1073,7 +1081,10 @@ where
             if k <= self.unchecked && !self.open.grew() {
                 self.unchecked -= k;
             } else {
-                self.check_memory(k)?;
+                // Some: over the limit (not `?`, which would return on None).
+                if let Some(kind) = self.check_memory(k) {
+                    return Some(kind);
+                }
             }
         }
         if self.nodes.capacity() - self.nodes.len() < k {

@@ -291,7 +291,9 @@ where
         if h0.to_u64() > self.bound {
             self.cut = true;
         } else {
-            self.budget.check_memory(self.bytes(1, 1))?;
+            if let Some(kind) = self.budget.check_memory(self.bytes(1, 1)) {
+                return Some(kind);
+            }
             let key = self.index.key(problem, start);
             let memo = I::memo(&key);
             self.index.set(key, 0);
@@ -398,7 +400,10 @@ where
             if back.as_ref() == Some(&action) {
                 continue;
             }
-            self.visit(id, action, child_depth)?;
+            // Some: stop (not `?`, which would return on None).
+            if let Some(kind) = self.visit(id, action, child_depth) {
+                return Some(kind);
+            }
         }
         // Every node not closed is open.
         let open_nodes = (self.nodes.len() - self.closed_count) as u64;
@@ -431,7 +436,9 @@ where
                     return None;
                 }
                 let bytes = self.bytes(self.nodes.len() + 1, self.open.len() + 1);
-                self.budget.check_memory(bytes)?;
+                if let Some(kind) = self.budget.check_memory(bytes) {
+                    return Some(kind);
+                }
                 let cid = self.nodes.len() as u32;
                 let memo = I::memo(&key);
                 self.index.set(key, cid);
@@ -502,7 +509,9 @@ where
         }
         // Either way one more live entry; the old one (if open) goes stale.
         let bytes = self.bytes(self.nodes.len(), self.open.len() + 1);
-        self.budget.check_memory(bytes)?;
+        if let Some(kind) = self.budget.check_memory(bytes) {
+            return Some(kind);
+        }
         let known = &self.nodes[cid as usize];
         let (k, t) = self.priority(known.g, known.h);
         self.open.push((Reverse(k), t, Reverse(cid)));
