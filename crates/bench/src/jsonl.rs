@@ -157,6 +157,12 @@ pub fn stats_json(stats: &Stats) -> Json {
         "table_hits": stats.table_hits,
         "depth_reached": stats.depth_reached,
         "seconds": stats.elapsed.as_secs_f64(),
+        "evaluated": stats.evaluated,
+        "last_layer": stats.last_layer.map(|l| json!({
+            "expanded": l.expanded,
+            "generated": l.generated,
+            "evaluated": l.evaluated,
+        })),
     })
 }
 
@@ -211,6 +217,10 @@ pub fn row_line(
         "generated": row.generated,
         "seconds": row.seconds,
         "peak_bytes": row.peak_bytes,
+        "evaluated": row.evaluated,
+        "expanded_until_last_layer": row.expanded_until_last_layer,
+        "generated_until_last_layer": row.generated_until_last_layer,
+        "evaluated_until_last_layer": row.evaluated_until_last_layer,
         "stats": stats_json(&answer.stats),
         "tool": who.tool,
         "command": who.command,
@@ -350,6 +360,10 @@ fn parse_row(definition: &Definition, kind: Kind, v: &Json) -> Result<Row, Strin
         generated: number("generated").unwrap_or(0),
         seconds: v.get("seconds").and_then(Json::as_f64).unwrap_or(0.0),
         peak_bytes: number("peak_bytes").unwrap_or(0),
+        evaluated: number("evaluated").unwrap_or(0),
+        expanded_until_last_layer: number("expanded_until_last_layer"),
+        generated_until_last_layer: number("generated_until_last_layer"),
+        evaluated_until_last_layer: number("evaluated_until_last_layer"),
     })
 }
 

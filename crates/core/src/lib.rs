@@ -154,7 +154,7 @@ pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;
 pub use rng::SplitMix64;
-pub use stats::{Cancel, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
+pub use stats::{Cancel, Iteration, LastLayer, LimitKind, Limits, Outcome, SearchResult, Stats};
 pub use table::{PackedKey, TranspositionTable};
 pub use ucs::ucs;
 pub use wastar::{Weight, WeightError, wastar};
