@@ -9,8 +9,9 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use searchlab_core::observe::{TraceEvent, TraceKind, Tracer};
-use searchlab_core::{INFINITY, Limits, Options, Trace, Value};
+use searchlab_core::instances::Item;
+use searchlab_core::observe::{TraceEvent, TraceKind, Tracer, state_text};
+use searchlab_core::{Answer, Description, INFINITY, Limits, Options, Trace, Value};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
@@ -33,27 +34,37 @@ pub struct TraceArgs {
     /// Stop tracing after N events (the search goes on), saying so in the trace.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub trace_limit: u64,
+    /// Write each search as a page that replays it step by step (one self-contained HTML
+    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events.
+    #[arg(long, value_name = "FILE.html", conflicts_with_all = ["trace", "trace_text"])]
+    pub replay: Option<PathBuf>,
 }
 
-/// The trace of a `solve` run, if one was asked for.
-pub struct Tracing(Option<Trace>);
+/// The trace of a `solve` run, if one was asked for, and the recordings of a replay.
+pub struct Tracing(Option<Trace>, Option<searchlab_replay::Recordings>);
 
 impl Tracing {
     /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
     /// threads' steps in no fixed order).
     pub fn new(args: &TraceArgs, options: &Options) -> Result<Self, BadInput> {
-        if args.trace.is_none() && !args.trace_text {
+        if args.trace.is_none() && !args.trace_text && args.replay.is_none() {
             if args.trace_open {
                 return Err(BadInput(
                     "--trace-open needs --trace or --trace-text".into(),
                 ));
             }
-            return Ok(Tracing(None));
+            return Ok(Tracing(None, None));
         }
         if options.get("threads").is_some_and(|t| t.trim() != "1") {
             return Err(BadInput(
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));
+        }
+        if let Some(page) = &args.replay {
+            searchlab_replay::check_file(page).map_err(BadInput)?;
+            let recorder = searchlab_replay::Recorder::new(args.trace_limit);
+            let recordings = recorder.recordings();
+            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings)));
         }
         let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
         let text = args.trace_text || path.is_none();
@@ -63,15 +74,81 @@ impl Tracing {
             })?)),
             None => Box::new(std::io::stdout()),
         };
-        Ok(Tracing(Some(Trace::new(Writer {
-            out,
-            text,
-            open: args.trace_open,
-            limit: args.trace_limit,
-            events: 0,
-            search: 0,
-            error: None,
-        }))))
+        Ok(Tracing(
+            Some(Trace::new(Writer {
+                out,
+                text,
+                open: args.trace_open,
+                limit: args.trace_limit,
+                events: 0,
+                search: 0,
+                error: None,
+            })),
+            None,
+        ))
+    }
+
+    /// Where `--replay` writes each instance's page: FILE for one instance, else FILE-N.html
+    /// with N the instance's line in its file (its position when lines do not tell them
+    /// apart); empty without `--replay`.
+    pub fn replay_pages<I>(&self, args: &TraceArgs, items: &[Item<I>]) -> Vec<PathBuf> {
+        let Some(base) = args.replay.as_ref().filter(|_| self.1.is_some()) else {
+            return Vec::new();
+        };
+        let lines: Vec<usize> = items.iter().filter_map(|i| i.line).collect();
+        let distinct: std::collections::BTreeSet<&usize> = lines.iter().collect();
+        let by_line = lines.len() == items.len() && distinct.len() == lines.len();
+        (0..items.len())
+            .map(|k| {
+                let n = if by_line { lines[k] } else { k + 1 };
+                searchlab_replay::numbered(base, items.len() > 1, n)
+            })
+            .collect()
+    }
+
+    /// Writes the page of the search [`run`](Self::run) just ran to `page` (when a replay
+    /// was asked for), saying on stderr what was written: `text` is the answer as printed,
+    /// `label` the algorithm and heuristic.
+    #[allow(clippy::too_many_arguments)]
+    pub fn write_replay<D: Description>(
+        &self,
+        page: Option<&PathBuf>,
+        problem: &D,
+        instance: &D::Instance,
+        text: &str,
+        label: &str,
+        algorithm: &str,
+        answer: &Answer,
+    ) where
+        D::Instance: 'static,
+    {
+        let (Some(page), Some(recording)) = (page, self.1.as_ref().and_then(|r| r.take())) else {
+            return;
+        };
+        let shown = problem.show(instance);
+        let events = recording.events.len();
+        let cut = recording.truncated().then_some(recording.total);
+        let replay = searchlab_replay::Page {
+            problem: D::NAME.into(),
+            scene: searchlab_replay::Scene::of(D::NAME, D::KIND, instance, &shown),
+            instance: shown,
+            runs: vec![searchlab_replay::Run::new(
+                label, algorithm, text, answer, recording,
+            )],
+        };
+        match replay.write(page) {
+            Ok(()) => match cut {
+                None => eprintln!(
+                    "searchlab: --replay: wrote {} ({events} events)",
+                    page.display()
+                ),
+                Some(total) => eprintln!(
+                    "searchlab: --replay: wrote {} ({events} of {total} events: --trace-limit cut the rest)",
+                    page.display()
+                ),
+            },
+            Err(e) => eprintln!("searchlab: --replay: cannot write {}: {e}", page.display()),
+        }
     }
 
     /// `limits` with the tracer.
@@ -109,17 +186,9 @@ struct Writer {
     error: Option<std::io::Error>,
 }
 
-/// A state as its `Debug` prints it, without a one-word wrapper (`Board(1 2 3 ...)` ->
-/// `1 2 3 ...`), on one line.
+/// A state as traces print it ([`state_text`]).
 fn state(s: &dyn Debug) -> String {
-    let text = format!("{s:?}");
-    let inner = match (text.find('('), text.ends_with(')')) {
-        (Some(i), true) if i > 0 && text[..i].chars().all(char::is_alphanumeric) => {
-            &text[i + 1..text.len() - 1]
-        }
-        _ => &text,
-    };
-    inner.split_whitespace().collect::<Vec<_>>().join(" ")
+    state_text(s)
 }
 
 /// A game value: `-inf` and `inf` for the open window's ends.

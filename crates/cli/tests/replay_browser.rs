@@ -1,0 +1,330 @@
+//! `solve --replay` and `bench --replay` pages, checked in a real browser: headless
+//! Chromium (Debian's `chromium`, installed by `.ci/run`) loads a copy of each page with a
+//! test harness (`tests/replay/harness.js`) injected at its top, which drives the page's
+//! contract (`window.replay`, `window.replays`) and its buttons and writes what it saw into
+//! the DOM; Chromium's `--dump-dom` hands that back.
+//!
+//! Checked for a grid, a sliding puzzle (A* and IDA*), a game tree and tic-tac-toe: no
+//! error or warning on the console, `seek(length)` gives the statistics the CLI printed,
+//! stepping forward and back and jumping show the same state at each step, and the buttons
+//! move every run. Set `SEARCHLAB_CHROMIUM` to use another browser binary.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{json_lines, searchlab, text};
+use serde_json::Value;
+
+const HARNESS: &str = include_str!("replay/harness.js");
+
+/// The browser: `SEARCHLAB_CHROMIUM`, else `chromium` on the PATH.
+fn chromium() -> PathBuf {
+    if let Some(path) = std::env::var_os("SEARCHLAB_CHROMIUM") {
+        return PathBuf::from(path);
+    }
+    for name in ["chromium", "chromium-browser"] {
+        for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
+            let path = dir.join(name);
+            if path.is_file() {
+                return path;
+            }
+        }
+    }
+    panic!(
+        "these tests need headless Chromium: `apt-get install chromium` (as .ci/run does), or set SEARCHLAB_CHROMIUM"
+    );
+}
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("searchlab-replay-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs headless Chromium on `url` with `extra` flags; its stdout and stderr.
+pub fn browse(url: &str, extra: &[&str], profile: &Path) -> (String, String) {
+    let mut child = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chromium starts");
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        if child.try_wait().expect("chromium runs").is_some() {
+            break;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("chromium did not finish with {url} in 180 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().expect("chromium finishes");
+    (
+        text(&out.stdout),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Loads `page` with the harness and returns what it wrote.
+fn harness(page: &Path, dir: &Path) -> Value {
+    let html = std::fs::read_to_string(page).expect("the page was written");
+    let at = html.find("<head>").expect("the page has a head") + "<head>".len();
+    let tested = dir.join(format!(
+        "{}-tested.html",
+        page.file_stem().unwrap().to_string_lossy()
+    ));
+    let script = format!("\n<script>\n{HARNESS}\n</script>\n");
+    std::fs::write(&tested, format!("{}{script}{}", &html[..at], &html[at..])).unwrap();
+    let url = format!("file://{}", tested.display());
+    let (dom, log) = browse(
+        &url,
+        &["--virtual-time-budget=60000", "--dump-dom"],
+        &dir.join("profile"),
+    );
+    // Chromium logs what the page's console says; a page error shows there too.
+    for line in log.lines().filter(|l| l.contains("CONSOLE")) {
+        assert!(
+            !line.contains("Uncaught") && !line.contains(":ERROR:"),
+            "{page:?}: console: {line}"
+        );
+    }
+    let start = dom.rfind("<pre id=\"test-results\">").unwrap_or_else(|| {
+        panic!("{page:?}: the harness wrote no results; DOM:\n{dom:.2000}\nlog:\n{log}")
+    }) + "<pre id=\"test-results\">".len();
+    let end = start + dom[start..].find("</pre>").unwrap();
+    let json = dom[start..end]
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap_or_else(|e| panic!("{page:?}: results: {e}: {json:.500}"))
+}
+
+/// The checks every page passes; `stats` are the CLI's, one per run.
+fn check(page: &Path, results: &Value, stats: &[&Value]) {
+    assert_eq!(results["errors"], serde_json::json!([]), "{page:?}");
+    let runs = results["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), stats.len(), "{page:?}: one replay per run");
+    assert_eq!(
+        results["single"], true,
+        "{page:?}: window.replay is the first run"
+    );
+    let longest = runs.iter().map(|r| r["length"].as_u64().unwrap()).max();
+    for (run, stats) in runs.iter().zip(stats) {
+        let end = &run["end"];
+        assert!(run["length"].as_u64().unwrap() > 0, "{page:?}: no events");
+        assert_eq!(end["step"], run["length"], "{page:?}");
+        assert_eq!(
+            end["expanded"], stats["expanded"],
+            "{page:?}: {}",
+            run["label"]
+        );
+        assert_eq!(
+            end["generated"], stats["generated"],
+            "{page:?}: {}",
+            run["label"]
+        );
+        assert_eq!(run["start"]["expanded"], 0, "{page:?}");
+        assert_eq!(run["start"]["generated"], 0, "{page:?}");
+        assert_eq!(
+            run["mismatches"],
+            serde_json::json!([]),
+            "{page:?}: {}",
+            run["label"]
+        );
+        assert!(run["compared"].as_u64().unwrap() > 1, "{page:?}");
+        assert_eq!(run["monotone"], true, "{page:?}");
+    }
+    let c = &results["controls"];
+    assert_eq!((&c["two"], &c["one"]), (&2.into(), &1.into()), "{page:?}");
+    assert_eq!(c["end"].as_u64(), longest, "{page:?}");
+    for (run, step) in runs.iter().zip(c["runs"].as_array().unwrap()) {
+        assert_eq!(step, &run["length"], "{page:?}: the buttons move every run");
+    }
+}
+
+/// `solve PROBLEM INSTANCE --algo ALGO --replay` in `dir`: the page and the CLI's statistics.
+fn solve_page(dir: &Path, name: &str, args: &[&str]) -> (PathBuf, Value) {
+    let page = dir.join(format!("{name}.html"));
+    let mut all: Vec<&str> = args.to_vec();
+    let page_arg = page.to_str().unwrap().to_owned();
+    all.extend(["--format", "json", "--replay", &page_arg]);
+    let out = searchlab(&all, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--replay: wrote"),
+        "{}",
+        text(&out.stderr)
+    );
+    let rows = json_lines(&out.stdout);
+    (page, rows[0]["stats"].clone())
+}
+
+#[test]
+fn grid_puzzle_and_game_pages_replay_to_the_printed_statistics() {
+    let dir = scratch("solve");
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "grid",
+            &[
+                "solve",
+                "grid",
+                "puzzles/grid/arena.map 1 40 47 3",
+                "--algo",
+                "astar",
+            ],
+        ),
+        (
+            "eight-astar",
+            &["solve", "eight", "8 1 3 4 x 2 7 6 5", "--algo", "astar"],
+        ),
+        (
+            "eight-idastar",
+            &["solve", "eight", "8 1 3 4 x 2 7 6 5", "--algo", "idastar"],
+        ),
+        (
+            "tree",
+            &[
+                "solve",
+                "gametree",
+                "((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))",
+            ],
+        ),
+        ("tictactoe", &["solve", "tictactoe", "x../.o./..."]),
+    ];
+    for (name, args) in cases {
+        let (page, stats) = solve_page(&dir, name, args);
+        let results = harness(&page, &dir);
+        check(&page, &results, &[&stats]);
+    }
+}
+
+#[test]
+fn a_cut_recording_says_so_and_counts_what_it_kept() {
+    let dir = scratch("cut");
+    let args = [
+        "solve",
+        "eight",
+        "8 1 3 4 x 2 7 6 5",
+        "--algo",
+        "idastar",
+        "--trace-limit",
+        "40",
+    ];
+    let (page, stats) = solve_page(&dir, "cut", &args);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("\"truncated\":true"));
+    let results = harness(&page, &dir);
+    assert_eq!(results["errors"], serde_json::json!([]));
+    let run = &results["runs"][0];
+    assert_eq!(run["length"], 40);
+    assert!(run["end"]["expanded"].as_u64() < stats["expanded"].as_u64());
+    // The notice is shown: the page says the limit cut the recording.
+    let (dom, _) = browse(
+        &format!("file://{}", page.display()),
+        &["--virtual-time-budget=20000", "--dump-dom"],
+        &dir.join("profile"),
+    );
+    let notice = dom.find("id=\"notice\"").expect("a notice element");
+    let tag = &dom[notice..notice + dom[notice..].find('>').unwrap()];
+    assert!(!tag.contains("hidden"), "{tag}");
+    assert!(dom.contains("cut by the trace limit"));
+}
+
+#[test]
+fn bad_replay_paths_are_refused_before_any_search() {
+    let dir = scratch("bad");
+    let out = searchlab(
+        &[
+            "solve",
+            "eight",
+            "8 1 3 4 x 2 7 6 5",
+            "--replay",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is a directory"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    let missing = dir.join("no/such/dir/page.html");
+    let out = searchlab(
+        &[
+            "solve",
+            "eight",
+            "8 1 3 4 x 2 7 6 5",
+            "--replay",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("does not exist"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn several_instances_get_one_page_each() {
+    let dir = scratch("several");
+    let page = dir.join("r.html");
+    let out = searchlab(
+        &[
+            "solve",
+            "eight",
+            "-f",
+            "puzzles/eight/easy.txt",
+            "--replay",
+            page.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = std::fs::read_to_string("../../puzzles/eight/easy.txt")
+        .or_else(|_| {
+            std::fs::read_to_string(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../puzzles/eight/easy.txt"
+            ))
+        })
+        .unwrap();
+    let lines: Vec<usize> = file
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert!(lines.len() > 1);
+    for line in lines {
+        assert!(
+            dir.join(format!("r-{line}.html")).is_file(),
+            "page of line {line}"
+        );
+    }
+    assert!(!page.exists());
+}
