@@ -96,6 +96,14 @@ pub struct BenchArgs {
     /// order, with every pair (the same slices on every machine).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Also write, into this existing directory, one page per instance that replays every
+    /// pair's search side by side, in step (FILE-LINE.html). The pages are recorded by a
+    /// second, traced run of each search after the bench, so the bench's times stay clean.
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+    /// With --replay: the most events recorded per search.
+    #[arg(long, value_name = "N", default_value_t = 100_000, requires = "replay")]
+    pub trace_limit: u64,
 }
 
 /// Arguments of `searchlab report`.
@@ -175,7 +183,7 @@ fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
 pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let spec = Spec {
         algorithms: args.algo.clone(),
@@ -198,8 +206,12 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names and the job count are checked before any file is read.
+    // Limits, names, the job count and the replay directory are checked before any file is
+    // read.
     let limits = args.limits.limits()?;
+    if let Some(dir) = &args.replay {
+        searchlab_replay::check_dir(dir).map_err(BadInput)?;
+    }
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     let (definition, shard) = (bench.definition(), bench.shard());
@@ -239,6 +251,9 @@ where
         None => Ok(()),
     })?;
     let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);
+    if let Some(dir) = args.replay.as_ref().filter(|_| !runs.interrupted) {
+        crate::trace::bench_replays(&problem, args, bench.pairs(), dir, &limits);
+    }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
     finish(&report, args.format, out, plot)
 }

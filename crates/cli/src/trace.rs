@@ -362,3 +362,78 @@ impl Tracer for Writer {
         self.write(&line);
     }
 }
+
+/// `bench --replay DIR`: one page per good instance of the shard, every pair's search side
+/// by side (each run again, traced, as the bench ran it), saying on stderr what was written.
+pub fn bench_replays<D: Description>(
+    problem: &D,
+    args: &crate::bench::BenchArgs,
+    pairs: &[searchlab_bench::Pair],
+    dir: &std::path::Path,
+    limits: &Limits,
+) where
+    D::Instance: 'static,
+{
+    let shard = args.shard.unwrap_or_default();
+    let items = crate::instances::gather(problem, &[], &args.files);
+    let several_files = args.files.len() > 1;
+    for (position, item) in items.iter().enumerate() {
+        let Ok(instance) = item.parsed.as_ref() else {
+            continue;
+        };
+        if !shard.owns(position) {
+            continue;
+        }
+        let stem = std::path::Path::new(&item.source)
+            .file_stem()
+            .map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+        let n = item.line.unwrap_or(position + 1);
+        let name = match several_files || item.line.is_none() {
+            true => format!("{stem}-{}.html", position + 1),
+            false => format!("{stem}-{n}.html"),
+        };
+        let shown = problem.show(instance);
+        let mut runs = Vec::new();
+        for pair in pairs {
+            let made = D::new(&pair.options).and_then(|mut p| {
+                p.prepare(pair.algorithm, &pair.given, &mut |_| {})?;
+                Ok(p)
+            });
+            let Ok(own) = made else {
+                continue;
+            };
+            let (answer, recording) = searchlab_replay::record_search(
+                &own,
+                instance,
+                pair.algorithm,
+                &pair.given,
+                limits,
+                args.trace_limit,
+            );
+            let label = match pair.heuristic.as_str() {
+                "none" => pair.name.clone(),
+                h => format!("{} / {h}", pair.name),
+            };
+            let text = searchlab_core::stats_text::answer_text(&shown, &answer, &label);
+            let algorithm = pair.algorithm.name();
+            runs.push(searchlab_replay::Run::new(
+                &label, algorithm, &text, &answer, recording,
+            ));
+        }
+        let page = searchlab_replay::Page {
+            problem: D::NAME.into(),
+            scene: searchlab_replay::Scene::of(D::NAME, D::KIND, instance, &shown),
+            instance: shown,
+            runs,
+        };
+        let path = dir.join(name);
+        match page.write(&path) {
+            Ok(()) => eprintln!(
+                "searchlab: --replay: wrote {} ({} searches)",
+                path.display(),
+                page.runs.len()
+            ),
+            Err(e) => eprintln!("searchlab: --replay: cannot write {}: {e}", path.display()),
+        }
+    }
+}

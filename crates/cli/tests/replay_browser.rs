@@ -13,7 +13,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{json_lines, searchlab, text};
 use serde_json::Value;
@@ -48,7 +48,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Runs headless Chromium on `url` with `extra` flags; its stdout and stderr.
 pub fn browse(url: &str, extra: &[&str], profile: &Path) -> (String, String) {
-    let mut child = Command::new(chromium())
+    let child = Command::new(chromium())
         .args([
             "--headless",
             "--no-sandbox",
@@ -67,18 +67,20 @@ pub fn browse(url: &str, extra: &[&str], profile: &Path) -> (String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("chromium starts");
-    let deadline = Instant::now() + Duration::from_secs(180);
-    loop {
-        if child.try_wait().expect("chromium runs").is_some() {
-            break;
+    let id = child.id();
+    // Both pipes are read while it runs (a full pipe would stall it), on another thread so
+    // that a hung browser fails the test instead of hanging it.
+    let (done, wait) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    let out = match wait.recv_timeout(Duration::from_secs(240)) {
+        Ok(out) => out.expect("chromium finishes"),
+        Err(_) => {
+            let _ = Command::new("kill").arg(id.to_string()).status();
+            panic!("chromium did not finish with {url} in 240 s");
         }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("chromium did not finish with {url} in 180 s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().expect("chromium finishes");
+    };
     (
         text(&out.stdout),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -153,6 +155,8 @@ fn check(page: &Path, results: &Value, stats: &[&Value]) {
         );
         assert!(run["compared"].as_u64().unwrap() > 1, "{page:?}");
         assert_eq!(run["monotone"], true, "{page:?}");
+        // The picture changed: cells coloured, a tree grown, a board shown.
+        assert_ne!(run["end"]["view"], run["start"]["view"], "{page:?}");
     }
     let c = &results["controls"];
     assert_eq!((&c["two"], &c["one"]), (&2.into(), &1.into()), "{page:?}");
@@ -327,4 +331,91 @@ fn several_instances_get_one_page_each() {
         );
     }
     assert!(!page.exists());
+}
+
+#[test]
+fn bench_pages_show_every_algorithm_side_by_side_in_step() {
+    let dir = scratch("bench");
+    let queries = dir.join("q.txt");
+    std::fs::write(&queries, "puzzles/grid/arena.map 1 40 47 3\n").unwrap();
+    let trees = dir.join("trees.txt");
+    std::fs::write(&trees, "((3,5),(6,(9,1)))\n((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))\n").unwrap();
+    let cases: [(&str, &Path, &str, &[&str]); 2] = [
+        ("grid", &queries, "astar,ucs,greedy", &["q-1.html"]),
+        (
+            "gametree",
+            &trees,
+            "minimax,alphabeta,pvs",
+            &["trees-1.html", "trees-2.html"],
+        ),
+    ];
+    for (problem, file, algos, pages) in cases {
+        let out = searchlab(
+            &[
+                "bench",
+                problem,
+                file.to_str().unwrap(),
+                "--algo",
+                algos,
+                "--format",
+                "json",
+                "--replay",
+                dir.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+        let rows = report["rows"].as_array().unwrap();
+        for (k, page) in pages.iter().enumerate() {
+            let page = dir.join(page);
+            let results = harness(&page, &dir);
+            // The bench's rows of this instance, in the order of --algo.
+            let source = format!("{}:{}", file.display(), k + 1);
+            let stats: Vec<&Value> = algos
+                .split(',')
+                .map(|a| {
+                    rows.iter()
+                        .find(|r| r["algorithm"] == a && r["source"] == source.as_str())
+                        .unwrap_or_else(|| panic!("no row of {a} for {source}"))
+                })
+                .collect();
+            check(&page, &results, &stats);
+            let labels: Vec<String> = results["runs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    r["label"]
+                        .as_str()
+                        .unwrap()
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_owned()
+                })
+                .collect();
+            assert_eq!(
+                labels.join(","),
+                algos,
+                "window.replays in the order of --algo"
+            );
+        }
+    }
+    let out = searchlab(
+        &[
+            "bench",
+            "grid",
+            queries.to_str().unwrap(),
+            "--replay",
+            dir.join("none").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "a missing directory is refused before the bench"
+    );
+    assert!(text(&out.stderr).contains("not a directory"));
 }

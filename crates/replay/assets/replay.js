@@ -198,7 +198,9 @@
       this.r = replay;
       const w = (this.w = data.width), h = (this.h = data.height);
       const zoomBar = el("div", "zoom");
-      const fit = Math.max(1, Math.min(16, Math.floor(520 / Math.max(w, h))));
+      // The whole map in the panel's width at first (at least a pixel a cell).
+      const room = Math.max(200, replay.panel.clientWidth - 24);
+      const fit = Math.max(1, Math.min(16, Math.floor(Math.min(room, 560) / Math.max(w, h))));
       this.zoom = fit;
       const zoom = el("input");
       Object.assign(zoom, { type: "range", min: 1, max: 24, value: fit });
@@ -220,27 +222,30 @@
       this.image = this.small.getContext("2d").createImageData(w, h);
       this.pixels = new Uint32Array(this.image.data.buffer);
       this.base = new Uint32Array(w * h);
-      const rgba = (r, g, b) => (255 << 24) | (b << 16) | (g << 8) | r;
+      // As the Uint32Array holds them (little-endian RGBA, unsigned).
+      const rgba = (r, g, b) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
       this.colors = [rgba(124, 196, 127), rgba(109, 143, 199)];
       for (let i = 0; i < w * h; i++) {
         const c = data.cells[i];
         this.base[i] = c === "." || c === "G" ? rgba(255, 255, 255) : c === "S" ? rgba(214, 226, 204)
           : c === "W" ? rgba(160, 196, 230) : rgba(60, 64, 72);
       }
+      // Stepping back undoes events: each event's cell and the colour it replaced.
+      this.undo = new Uint32Array(replay.length);
+      this.resets = [];
+      replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
       this.at = 0;
-      this.reset();
-    }
-    reset() {
       this.pixels.set(this.base);
-      this.at = 0;
     }
-    apply(e) {
+    apply(j) {
+      const e = this.r.events[j];
       if (e.kind === K["new-bound"] && e.iteration > 0) {
         // A new iteration starts from nothing: its marks alone show.
         this.pixels.set(this.base);
         return;
       }
       if (e.state < 0) return;
+      this.undo[j] = this.pixels[e.state];
       if (e.kind === K.generate || e.kind === K.reopen) {
         if (this.pixels[e.state] === this.base[e.state]) this.pixels[e.state] = this.colors[0];
       } else if (e.kind === K.expand || e.kind === K.goal) {
@@ -248,8 +253,25 @@
       }
     }
     seek(i) {
-      if (i < this.at) this.reset();
-      for (let j = this.at; j < i; j++) this.apply(this.r.events[j]);
+      if (i < this.at) {
+        // Back: undo down to i, unless an iteration's start lies between (its wipe cannot
+        // be undone): then replay from the last start before i.
+        let reset = -1;
+        for (const j of this.resets) if (j >= i && j < this.at) { reset = j; break; }
+        if (reset < 0) {
+          for (let j = this.at - 1; j >= i; j--) {
+            const e = this.r.events[j];
+            if (e.state >= 0 && e.kind !== K["new-bound"]) this.pixels[e.state] = this.undo[j];
+          }
+          this.at = i;
+        } else {
+          let from = 0;
+          for (const j of this.resets) if (j < i) from = j;
+          this.pixels.set(this.base);
+          this.at = from;
+        }
+      }
+      for (let j = this.at; j < i; j++) this.apply(j);
       this.at = i;
       this.draw();
     }
@@ -414,13 +436,15 @@
     }
     drawLayers(i) {
       if (!this.hasF || this.r.depthFirst) { this.layers.replaceChildren(); return; }
-      if (i < this.layerAt) { this.layerAt = 0; this.layerCounts = new Map(); }
-      for (let j = this.layerAt; j < i; j++) {
+      const layer = (j, by) => {
         const e = this.r.events[j];
-        if (e.kind !== K.expand || e.g === undefined) continue;
+        if (e.kind !== K.expand || e.g === undefined) return;
         const f = Math.round((e.g + e.h) * 1e6) / 1e6;
-        this.layerCounts.set(f, (this.layerCounts.get(f) || 0) + 1);
-      }
+        const n = (this.layerCounts.get(f) || 0) + by;
+        if (n === 0) this.layerCounts.delete(f); else this.layerCounts.set(f, n);
+      };
+      for (let j = this.layerAt - 1; j >= i; j--) layer(j, -1);
+      for (let j = this.layerAt; j < i; j++) layer(j, 1);
       this.layerAt = i;
       const fs = [...this.layerCounts.keys()].sort((a, b) => a - b).slice(-24);
       const most = Math.max(1, ...fs.map((f) => this.layerCounts.get(f)));

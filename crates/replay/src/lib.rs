@@ -11,5 +11,5 @@ mod record;
 mod scene;
 
 pub use page::{Page, Run, check_dir, check_file, numbered};
-pub use record::{Event, Recorder, Recording, Recordings};
+pub use record::{Event, Recorder, Recording, Recordings, record_search};
 pub use scene::Scene;

@@ -274,3 +274,25 @@ impl Tracer for Recorder {
         rec.events.push(e);
     }
 }
+
+/// Runs one search of `problem` as `searchlab bench` runs it
+/// ([`searchlab_core::Description::solve_for_bench`]), recording at most `limit` events:
+/// the answer and the recording.
+pub fn record_search<D: searchlab_core::Description>(
+    problem: &D,
+    instance: &D::Instance,
+    algorithm: searchlab_core::Algorithm,
+    heuristic: &str,
+    limits: &searchlab_core::Limits,
+    limit: u64,
+) -> (searchlab_core::Answer, Recording) {
+    let recorder = Recorder::new(limit);
+    let recordings = recorder.recordings();
+    let trace = searchlab_core::Trace::new(recorder);
+    trace.with(|t| t.start_search());
+    let limits = limits.clone().with_trace(trace.clone());
+    let answer = problem.solve_for_bench(instance, algorithm, heuristic, &limits);
+    // The recorder's end of search cannot fail: it writes nothing.
+    let _ = trace.with(|t| t.end_search());
+    (answer, recordings.take().unwrap_or_default())
+}
