@@ -419,3 +419,73 @@ fn bench_pages_show_every_algorithm_side_by_side_in_step() {
     );
     assert!(text(&out.stderr).contains("not a directory"));
 }
+
+/// Takes the README's three pictures (docs/img/replay-*.png) with the same headless browser:
+/// `cargo test -p searchlab-cli --test replay_browser -- --ignored screenshots`.
+#[test]
+#[ignore = "rewrites docs/img; run by hand after changing the page"]
+fn screenshots() {
+    let dir = scratch("shots");
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let queries = dir.join("arena.txt");
+    std::fs::write(&queries, "puzzles/grid/arena.map 1 40 47 3\n").unwrap();
+    let out = searchlab(
+        &[
+            "bench",
+            "grid",
+            queries.to_str().unwrap(),
+            "--algo",
+            "astar,ucs,astar+successors=jps",
+            "--replay",
+            dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (puzzle, _) = solve_page(
+        &dir,
+        "fifteen",
+        &[
+            "solve",
+            "fifteen",
+            "5 3 7 11 1 2 6 x 8 9 4 13 12 10 14 15",
+            "--algo",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+        ],
+    );
+    let (game, _) = solve_page(
+        &dir,
+        "tree",
+        &[
+            "solve",
+            "gametree",
+            "((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))",
+        ],
+    );
+    let shots = [
+        (
+            dir.join("arena-1.html"),
+            "step=1200",
+            "1300,640",
+            "replay-grid.png",
+        ),
+        (puzzle, "step=2000", "900,640", "replay-puzzle.png"),
+        (game, "step=24", "900,560", "replay-game.png"),
+    ];
+    for (page, query, size, name) in shots {
+        let png = root.join("docs/img").join(name);
+        let url = format!("file://{}?{query}", page.display());
+        browse(
+            &url,
+            &[
+                "--hide-scrollbars",
+                &format!("--window-size={size}"),
+                &format!("--screenshot={}", png.display()),
+            ],
+            &dir.join("profile"),
+        );
+        assert!(png.is_file(), "{png:?}");
+    }
+}

@@ -417,6 +417,12 @@
         }
         g.stroke();
       }
+      // Each iteration's start.
+      g.strokeStyle = "#d4d8e0";
+      for (const j of this.boundEvents) {
+        const bx = Math.round((j / n) * w) + 0.5;
+        g.beginPath(); g.moveTo(bx, 0); g.lineTo(bx, h); g.stroke();
+      }
       const x = (i / n) * w;
       g.strokeStyle = "#e0433a";
       g.beginPath(); g.moveTo(x, 0); g.lineTo(x, h); g.stroke();
@@ -559,11 +565,11 @@
       const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
       const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
       c.width = Math.max(200, cols * gap + 20);
-      c.height = (this.maxPly + 1) * levelH + 16;
+      c.height = (this.maxPly + 1) * levelH + 28;
       const g = c.getContext("2d");
       g.font = "11px system-ui, sans-serif";
       g.textAlign = "center";
-      const X = (n) => 10 + n.x * gap + gap / 2, Y = (n) => 14 + n.ply * levelH;
+      const X = (n) => 10 + n.x * gap + gap / 2, Y = (n) => 26 + n.ply * levelH;
       const end = i === this.r.length;
       const pv = new Set();
       if (end) {
@@ -601,11 +607,21 @@
         if (cut) {
           g.strokeStyle = "#c0392b"; g.lineWidth = 3;
           g.beginPath(); g.moveTo(X(n) + r + 2, Y(n) + r + 2); g.lineTo(X(n) + r + 9, Y(n) + r + 9); g.stroke();
-          if (labels) { g.fillStyle = "#c0392b"; g.fillText("-" + n.skipped, X(n) + r + 12, Y(n) + r + 18); }
+          if (labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", X(n) + r + 18, Y(n) + r + 18); }
         }
         if (labels && valued) {
           g.fillStyle = "#1d2433";
           g.fillText(showValue(n.value), X(n), Y(n) + r + 13);
+        } else if (labels && path.has(id)) {
+          // A position being searched: its window.
+          let w = null;
+          for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
+          if (w) {
+            g.fillStyle = "#5b6475";
+            g.textAlign = "left";
+            g.fillText("[" + showValue(w[0]) + ", " + showValue(w[1]) + "]", X(n) + r + 4, Y(n) - r);
+            g.textAlign = "center";
+          }
         }
       });
       // The windows of the positions being searched, from the root down.

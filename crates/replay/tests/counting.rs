@@ -80,3 +80,22 @@ fn tictactoe_algorithms_count_as_their_events() {
     check::<searchlab_tictactoe::describe::TicTacToeGame>("x../.o./...", &[]);
     check::<searchlab_tictactoe::describe::TicTacToeGame>(".../.../...", &[]);
 }
+
+#[test]
+fn other_problems_count_as_their_events() {
+    check::<searchlab_rotation::describe::Rotation>(
+        "3 1 2 2 1 3 3 2 2 2 3 2 2 3 1 1 1 2 1 3 1 3 1 3",
+        &[],
+    );
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+    check::<searchlab_grid::describe::GridPaths>(&format!("{map} 1 40 47 3"), &[]);
+    check::<searchlab_graph::describe::GraphProblem>("Arad Bucharest", &["dfbnb"]);
+    check::<searchlab_triangle::describe::Triangle>(
+        "2-5 5-9 9-10 6-10 8-9 2-3 5-6 6-9 7-8 1-3 3-5 4-5",
+        &[],
+    );
+    check::<searchlab_connect4::describe::Connect4Game>(
+        "2252576253462244111563365343671351441",
+        &[],
+    );
+}
