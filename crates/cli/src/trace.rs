@@ -1,7 +1,7 @@
 //! `solve --trace`: every step of each search, as JSON Lines for tools or as text to read.
 //!
 //! The core reports each step to a [`Tracer`] carried in the limits
-//! ([`searchlab_core::observe`]); this module writes them. Output is deterministic (no times)
+//! ([`searchlab_toolkit::observe`]); this module writes them. Output is deterministic (no times)
 //! and capped by `--trace-limit` events, after which one last line says it was truncated.
 
 use std::fmt::{Debug, Display};
@@ -9,12 +9,15 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use searchlab_core::instances::Item;
-use searchlab_core::observe::{TraceEvent, TraceKind, Tracer, state_text};
-use searchlab_core::{Answer, Description, INFINITY, Limits, Options, Trace, Value};
+use searchlab_toolkit::instances::Item;
+use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer, state_text};
+use searchlab_toolkit::{Answer, Description, INFINITY, Limits, Options, Trace, Value};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
+
+/// The most events a trace or a replay keeps of each search unless told (`--trace-limit`).
+pub const TRACE_LIMIT: u64 = 100_000;
 
 /// The trace flags of `solve`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -32,7 +35,7 @@ pub struct TraceArgs {
     #[arg(long)]
     pub trace_open: bool,
     /// Stop tracing after N events (the search goes on), saying so in the trace.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = TRACE_LIMIT)]
     pub trace_limit: u64,
     /// Write each search as a page that replays it step by step (one self-contained HTML
     /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events.
@@ -366,7 +369,6 @@ impl Tracer for Writer {
 /// `bench --replay DIR`: one page per good instance of the shard, every pair's search side
 /// by side (each run again, traced, as the bench ran it), saying on stderr what was written.
 pub fn bench_replays<D: Description>(
-    problem: &D,
     args: &crate::bench::BenchArgs,
     pairs: &[searchlab_bench::Pair],
     dir: &std::path::Path,
@@ -375,7 +377,12 @@ pub fn bench_replays<D: Description>(
     D::Instance: 'static,
 {
     let shard = args.shard.unwrap_or_default();
-    let items = crate::instances::gather(problem, &[], &args.files);
+    // The instances as the first pair's problem reads them (the bench read them so).
+    let Some(problem) = pairs.first().and_then(|p| D::new(&p.options).ok()) else {
+        return;
+    };
+    let problem = &problem;
+    let items = searchlab_toolkit::instances::gather(problem, &[], &args.files);
     let several_files = args.files.len() > 1;
     for (position, item) in items.iter().enumerate() {
         let Ok(instance) = item.parsed.as_ref() else {
@@ -414,7 +421,7 @@ pub fn bench_replays<D: Description>(
                 "none" => pair.name.clone(),
                 h => format!("{} / {h}", pair.name),
             };
-            let text = searchlab_core::stats_text::answer_text(&shown, &answer, &label);
+            let text = searchlab_toolkit::stats_text::answer_text(&shown, &answer, &label);
             let algorithm = pair.algorithm.name();
             runs.push(searchlab_replay::Run::new(
                 &label, algorithm, &text, &answer, recording,

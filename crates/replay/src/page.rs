@@ -9,8 +9,8 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use searchlab_core::observe::TraceKind;
-use searchlab_core::{Answer, Field, INFINITY, Stats, Value};
+use searchlab_toolkit::observe::TraceKind;
+use searchlab_toolkit::{Answer, Field, INFINITY, Stats, Value};
 
 use crate::record::{Event, Recording};
 use crate::scene::Scene;

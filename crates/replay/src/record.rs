@@ -10,8 +10,8 @@ use std::fmt::{Debug, Display};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use rustc_hash::FxHashMap;
-use searchlab_core::Value;
-use searchlab_core::observe::{TraceEvent, TraceKind, Tracer, state_text};
+use searchlab_toolkit::Value;
+use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer, state_text};
 
 /// One recorded event: the fields of a [`TraceEvent`] that apply, as plain values.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,10 +186,10 @@ impl Recordings {
 }
 
 /// A [`Tracer`] that records each search for a replay; put it in a
-/// [`searchlab_core::Trace`] and read its recordings through [`Recorder::recordings`].
+/// [`searchlab_toolkit::Trace`] and read its recordings through [`Recorder::recordings`].
 ///
 /// ```
-/// use searchlab_core::{Limits, Trace, astar, Problem};
+/// use searchlab_toolkit::{Limits, Trace, astar, Problem};
 /// use searchlab_replay::Recorder;
 ///
 /// struct Line;
@@ -276,19 +276,19 @@ impl Tracer for Recorder {
 }
 
 /// Runs one search of `problem` as `searchlab bench` runs it
-/// ([`searchlab_core::Description::solve_for_bench`]), recording at most `limit` events:
+/// ([`searchlab_toolkit::Description::solve_for_bench`]), recording at most `limit` events:
 /// the answer and the recording.
-pub fn record_search<D: searchlab_core::Description>(
+pub fn record_search<D: searchlab_toolkit::Description>(
     problem: &D,
     instance: &D::Instance,
-    algorithm: searchlab_core::Algorithm,
+    algorithm: searchlab_toolkit::Algorithm,
     heuristic: &str,
-    limits: &searchlab_core::Limits,
+    limits: &searchlab_toolkit::Limits,
     limit: u64,
-) -> (searchlab_core::Answer, Recording) {
+) -> (searchlab_toolkit::Answer, Recording) {
     let recorder = Recorder::new(limit);
     let recordings = recorder.recordings();
-    let trace = searchlab_core::Trace::new(recorder);
+    let trace = searchlab_toolkit::Trace::new(recorder);
     trace.with(|t| t.start_search());
     let limits = limits.clone().with_trace(trace.clone());
     let answer = problem.solve_for_bench(instance, algorithm, heuristic, &limits);

@@ -7,7 +7,7 @@
 
 use std::any::Any;
 
-use searchlab_core::Kind;
+use searchlab_toolkit::Kind;
 
 /// How a page draws a problem's states.
 #[derive(Clone, Debug, PartialEq, Eq)]

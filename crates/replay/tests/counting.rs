@@ -3,11 +3,14 @@
 //! what the CLI prints (or the page says they differ: depth-first branch and bound, see
 //! `Counting` in record.rs).
 
-use searchlab_core::{Algorithm, Description, Limits, Options, Trace};
 use searchlab_replay::{Recorder, Recording};
+use searchlab_toolkit::{Algorithm, Description, Limits, Options, Trace};
 
 /// Solves `text` with `algorithm`, recording; the recording and the statistics.
-fn record<D: Description>(text: &str, algorithm: Algorithm) -> (Recording, searchlab_core::Stats) {
+fn record<D: Description>(
+    text: &str,
+    algorithm: Algorithm,
+) -> (Recording, searchlab_toolkit::Stats) {
     let mut problem = D::new(&Options::new()).unwrap();
     let instance = problem.parse(text).unwrap();
     let heuristic = D::default_heuristic();
