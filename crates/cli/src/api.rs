@@ -275,6 +275,8 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         shard: None,
         html: None,
         view: Default::default(),
+        replay: None,
+        trace_limit: crate::trace::TRACE_LIMIT,
     };
     let report = (e.bench_report)(&args).map_err(Error::from_anyhow)?;
     let failed = |e: searchlab_bench::BenchError| Error {

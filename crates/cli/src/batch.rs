@@ -122,7 +122,10 @@ impl Tally {
 
 /// `searchlab solve <problem>`: parses every instance, prepares the problem once (when any
 /// instance is good), then answers each in input order.
-pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
+pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode>
+where
+    D::Instance: 'static,
+{
     let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
@@ -149,7 +152,8 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let progress = Progress::new(items.len());
     let mut tally = Tally::default();
-    for item in &items {
+    let pages = tracing.replay_pages(&args.trace, &items);
+    for (k, item) in items.iter().enumerate() {
         progress.start(&item.label());
         let instance = match &item.parsed {
             Ok(instance) => instance,
@@ -176,6 +180,17 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
                 )
             });
         }
+        let text = answer_text(&problem.show(instance), &answer, &label);
+        let algorithm = choice.algorithm.name();
+        tracing.write_replay(
+            pages.get(k),
+            &problem,
+            instance,
+            &text,
+            &label,
+            algorithm,
+            &answer,
+        );
         progress.answer(&mut out, |out| match args.format {
             Format::Text => {
                 let text = answer_block(&problem, item, instance, &answer, &label, args.show);

@@ -152,6 +152,14 @@ pub struct BenchArgs {
     pub html: Option<PathBuf>,
     #[command(flatten)]
     pub view: ViewArgs,
+    /// Also write, into this existing directory, one page per instance that replays every
+    /// pair's search side by side, in step (FILE-LINE.html). The pages are recorded by a
+    /// second, traced run of each search after the bench, so the bench's times stay clean.
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+    /// With --replay: the most events recorded per search.
+    #[arg(long, value_name = "N", default_value_t = crate::trace::TRACE_LIMIT, requires = "replay")]
+    pub trace_limit: u64,
 }
 
 /// Arguments of `searchlab report`.
@@ -290,7 +298,7 @@ fn options(view: &ViewArgs) -> searchlab_bench::ReportOptions {
 fn setup<D>(args: &BenchArgs) -> anyhow::Result<(searchlab_bench::Bench<D>, Limits)>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let spec = Spec {
         algorithms: args.algo.clone(),
@@ -313,7 +321,8 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names, output paths and the job count are checked before any file is read.
+    // Limits, names, output paths, the replay directory and the job count are checked before
+    // any file is read.
     let limits = args.limits.limits()?;
     let outputs = [
         args.output.as_ref(),
@@ -323,6 +332,9 @@ where
         args.view.cactus.as_ref(),
     ];
     check_outputs(&args.files, &outputs)?;
+    if let Some(dir) = &args.replay {
+        searchlab_replay::check_dir(dir).map_err(BadInput)?;
+    }
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     Ok((bench, limits))
@@ -333,7 +345,7 @@ where
 pub fn bench_report<D>(args: &BenchArgs) -> anyhow::Result<Report>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let (bench, limits) = setup::<D>(args)?;
     let mut notes = crate::batch::Notes::default();
@@ -349,7 +361,7 @@ where
 pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let (bench, limits) = setup::<D>(args)?;
     let (definition, shard) = (bench.definition(), bench.shard());
@@ -406,6 +418,9 @@ where
         .with_provenance(provenance)
         .configure(&options(&args.view))
         .map_err(cli_error)?;
+    if let Some(dir) = args.replay.as_ref().filter(|_| !runs.interrupted) {
+        crate::trace::bench_replays::<D>(args, bench.pairs(), dir, &limits);
+    }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
     if let Some(html) = &args.html {
         write_file(html, &report.html()?)?;

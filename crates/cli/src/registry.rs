@@ -64,7 +64,7 @@ impl Entry {
     /// The entry of the problem `D`.
     pub fn of<D: Description>() -> Entry
     where
-        D::Instance: Sync,
+        D::Instance: Sync + 'static,
     {
         Entry {
             name: D::NAME,
