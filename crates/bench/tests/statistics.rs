@@ -92,6 +92,10 @@ fn row(pair: usize, index: usize, expanded: Option<u64>, seconds: f64) -> Row {
         length: expanded.map(|_| 10),
         expanded: expanded.unwrap_or(1_000_000),
         generated: 2 * expanded.unwrap_or(1_000_000),
+        evaluated: 0,
+        expanded_until_last_layer: None,
+        generated_until_last_layer: None,
+        evaluated_until_last_layer: None,
         seconds,
         peak_bytes: 1000,
     }
