@@ -17,7 +17,7 @@
 //! };
 //! let solved = api::solve("eight", "2 3 4 1 5 x 7 6 8 | 19", &request).unwrap();
 //! assert_eq!(solved.json["status"], "solved");
-//! assert_eq!(solved.json["moves"], "dlurullddrurdllurdr");
+//! assert_eq!(solved.json["moves"], "ullddrurdllurdruldr");
 //! assert_eq!(solved.agrees, Some(true));
 //! assert!(solved.text.contains("19 moves"));
 //!
