@@ -170,6 +170,8 @@ pub enum SearchAlgorithm {
     Mm,
     /// Fringe search ([`fringe()`]): IDA*'s thresholds over a list, optimal.
     Fringe,
+    /// An algorithm registered from outside the catalogue ([`crate::plugin`]).
+    Plugin(crate::plugin::PluginId),
 }
 
 impl SearchAlgorithm {
@@ -190,6 +192,30 @@ impl SearchAlgorithm {
         Self::Fringe,
     ];
 
+    /// Every single-agent algorithm: [`ALL`](Self::ALL), then the plugins registered in this
+    /// process ([`crate::plugin`]).
+    pub fn all() -> Vec<SearchAlgorithm> {
+        let mut all = Self::ALL.to_vec();
+        all.extend(crate::plugin::plugins().into_iter().map(Self::Plugin));
+        all
+    }
+
+    /// Registers the plugin `A` ([`crate::plugin::register`]) and returns it.
+    ///
+    /// # Errors
+    /// Its name is already an algorithm's.
+    pub fn register<A: crate::plugin::SearchPlugin>() -> Result<SearchAlgorithm, String> {
+        if Algorithm::all().any(|a| a.name().eq_ignore_ascii_case(A::NAME))
+            && !crate::plugin::plugins().iter().any(|p| p.name() == A::NAME)
+        {
+            return Err(format!(
+                "algorithm '{}': the catalogue has one of that name",
+                A::NAME
+            ));
+        }
+        crate::plugin::register::<A>().map(Self::Plugin)
+    }
+
     /// Its name on the command line, without its parameter.
     pub fn name(self) -> &'static str {
         match self {
@@ -206,6 +232,7 @@ impl SearchAlgorithm {
             Self::Bibfs => "bibfs",
             Self::Mm => "mm",
             Self::Fringe => "fringe",
+            Self::Plugin(p) => p.name(),
         }
     }
 
@@ -233,6 +260,7 @@ impl SearchAlgorithm {
                 "MM, bidirectional meet-in-the-middle: optimal; needs an explicit goal state"
             }
             Self::Fringe => "fringe search: optimal; IDA*'s thresholds over a list",
+            Self::Plugin(p) => p.summary(),
         }
     }
 
@@ -249,7 +277,10 @@ impl SearchAlgorithm {
 
     /// Whether it takes a heuristic (BFS, IDDFS, UCS and bidirectional BFS do not).
     pub fn uses_heuristic(self) -> bool {
-        !matches!(self, Self::Iddfs | Self::Bfs | Self::Ucs | Self::Bibfs)
+        match self {
+            Self::Plugin(p) => p.uses_heuristic(),
+            other => !matches!(other, Self::Iddfs | Self::Bfs | Self::Ucs | Self::Bibfs),
+        }
     }
 
     /// Whether it searches backward from the goal too, so needs the goal as one state and
@@ -268,6 +299,7 @@ impl SearchAlgorithm {
             Self::Iddfs | Self::Bfs | Self::Bibfs => Promise::FewestActions,
             Self::Wastar(w) => Promise::Bounded(w),
             Self::Greedy | Self::Beam(_) => Promise::None,
+            Self::Plugin(p) => p.promise(),
         }
     }
 
@@ -317,6 +349,7 @@ impl SearchAlgorithm {
             Self::Bibfs => bibfs(problem, start, limits)?,
             Self::Mm => mm(problem, start, heuristic, limits)?,
             Self::Fringe => fringe(problem, start, heuristic, limits),
+            Self::Plugin(p) => p.run(problem, start, heuristic, limits),
         })
     }
 
@@ -1079,13 +1112,16 @@ impl Algorithm {
     /// Every algorithm of one kind, with default parameters.
     pub fn of_kind(kind: crate::describe::Kind) -> Vec<Algorithm> {
         match kind {
-            crate::describe::Kind::Puzzle => SearchAlgorithm::ALL.map(Self::Search).to_vec(),
+            crate::describe::Kind::Puzzle => SearchAlgorithm::all()
+                .into_iter()
+                .map(Self::Search)
+                .collect(),
             crate::describe::Kind::Game => GameAlgorithm::ALL.map(Self::Game).to_vec(),
         }
     }
     /// Every algorithm of both kinds.
     pub fn all() -> impl Iterator<Item = Algorithm> {
-        SearchAlgorithm::ALL
+        SearchAlgorithm::all()
             .into_iter()
             .map(Self::Search)
             .chain(GameAlgorithm::ALL.into_iter().map(Self::Game))
@@ -1133,7 +1169,7 @@ impl FromStr for SearchAlgorithm {
     type Err = ParseAlgorithmError;
     /// `astar`, `wastar`, `wastar:1.5`, `beam:10`, `dfbnb:max-depth` (case-insensitive).
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
-        parse_named(s, &Self::ALL, Self::name, Self::with_parameter)
+        parse_named(s, &Self::all(), Self::name, Self::with_parameter)
     }
 }
 
