@@ -1255,6 +1255,54 @@ mod tests {
         assert!("pvs:2".parse::<GameAlgorithm>().is_err());
     }
 
+    /// The place of each variant's base in its `ALL`. The matches are exhaustive, so a new
+    /// variant does not compile until it is named here, and the test below fails until it is
+    /// in `ALL` too: an algorithm left out of `ALL` could not be named on the command line.
+    fn search_ordinal(a: SearchAlgorithm) -> Option<usize> {
+        use SearchAlgorithm as S;
+        Some(match a {
+            S::Astar => 0,
+            S::Idastar => 1,
+            S::Iddfs => 2,
+            S::Bfs => 3,
+            S::Ucs => 4,
+            S::Greedy => 5,
+            S::Wastar(_) => 6,
+            S::Beam(_) => 7,
+            S::Rbfs => 8,
+            S::Dfbnb(_) => 9,
+            S::Bibfs => 10,
+            S::Mm => 11,
+            S::Fringe => 12,
+            S::Plugin(_) => return None,
+        })
+    }
+
+    fn game_ordinal(a: GameAlgorithm) -> usize {
+        use GameAlgorithm as G;
+        match a {
+            G::Minimax => 0,
+            G::Alphabeta | G::AlphabetaAspiration(_) => 1,
+            G::Pvs => 2,
+            G::Mtdf => 3,
+            G::Mcts(_) => 4,
+        }
+    }
+
+    #[test]
+    fn every_variant_is_in_all_once_with_a_name_of_its_own() {
+        let search: Vec<Option<usize>> = SearchAlgorithm::ALL.map(search_ordinal).to_vec();
+        let expected: Vec<Option<usize>> = (0..SearchAlgorithm::ALL.len()).map(Some).collect();
+        assert_eq!(search, expected);
+        let game: Vec<usize> = GameAlgorithm::ALL.map(game_ordinal).to_vec();
+        assert_eq!(game, (0..GameAlgorithm::ALL.len()).collect::<Vec<_>>());
+        let mut names: Vec<&str> = Algorithm::all().map(Algorithm::name).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "two algorithms share a name");
+    }
+
     #[test]
     fn promises_classify_every_algorithm() {
         use SearchAlgorithm as S;
