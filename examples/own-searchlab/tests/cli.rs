@@ -40,7 +40,8 @@ fn solve_gives_the_fewest_flips() {
     assert!(out.contains("2 moves: 3 2"), "{out}");
     let (out, err, code) = run(&["solve", "pancake", "--algo", "awastar", "5 3 1 4 2"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(out.starts_with("4 moves: "), "{out}");
+    // 5 flips, the fewest (breadth-first search over the 120 stacks of 5 says so too).
+    assert!(out.contains("\n  5 moves: "), "{out}");
     let (_, err, code) = run(&["solve", "pancake", "3 3 1"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("3 is repeated"), "{err}");
