@@ -183,7 +183,6 @@ fn run_with(
     about: &'static str,
     version: &'static str,
 ) -> ExitCode {
-    let entries = entries;
     let command = Args::command()
         .name(name)
         .about(about)
