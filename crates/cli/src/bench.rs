@@ -201,8 +201,7 @@ fn cli_error(e: BenchError) -> anyhow::Error {
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
-pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
-    let entries = crate::registry::registry();
+pub fn run(entries: &[crate::registry::Entry], args: BenchArgs) -> anyhow::Result<ExitCode> {
     let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let (problem, names) = (&args.problem, names.join(", "));

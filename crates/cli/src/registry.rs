@@ -96,20 +96,25 @@ impl Entry {
 }
 
 /// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
-pub fn registry() -> Vec<Entry> {
+pub fn problems() -> Vec<fn() -> Entry> {
     vec![
-        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>(),
-        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>(),
-        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>(),
-        Entry::of::<searchlab_rotation::describe::Rotation>(),
-        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>(),
-        Entry::game::<searchlab_triangle::describe::Triangle>(),
-        Entry::of::<searchlab_gametree::describe::Tree>(),
-        Entry::of::<searchlab_waterjug::WaterJug>(),
-        Entry::game::<searchlab_connect4::describe::Connect4Game>(),
-        Entry::of::<searchlab_graph::describe::GraphProblem>(),
-        Entry::of::<searchlab_grid::describe::GridPaths>(),
+        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>,
+        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>,
+        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>,
+        Entry::of::<searchlab_rotation::describe::Rotation>,
+        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>,
+        Entry::game::<searchlab_triangle::describe::Triangle>,
+        Entry::of::<searchlab_gametree::describe::Tree>,
+        Entry::of::<searchlab_waterjug::WaterJug>,
+        Entry::game::<searchlab_connect4::describe::Connect4Game>,
+        Entry::of::<searchlab_graph::describe::GraphProblem>,
+        Entry::of::<searchlab_grid::describe::GridPaths>,
     ]
+}
+
+/// The entries of [`problems`]: the problems of `searchlab` itself.
+pub fn registry() -> Vec<Entry> {
+    problems().into_iter().map(|of| of()).collect()
 }
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.

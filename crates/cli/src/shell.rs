@@ -27,7 +27,8 @@ pub fn run(mut cli: Command, name: &str, m: &ArgMatches) -> anyhow::Result<ExitC
         clap_mangen::Man::new(cli).render(&mut out)?;
     } else {
         let shell = *m.get_one::<Shell>("shell").expect("required");
-        clap_complete::generate(shell, &mut cli, "searchlab", &mut out);
+        let bin = cli.get_name().to_owned();
+        clap_complete::generate(shell, &mut cli, bin, &mut out);
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

@@ -12,6 +12,7 @@
 //!   an expected answer after `|`);
 //! * [`playable`], [`play`], [`matchplay`] and [`strategy_spec`]: games played against a
 //!   person or between strategies, with W/D/L, score, Elo difference and move accuracy;
+//! * [`plugin`]: single-agent algorithms registered from outside the catalogue;
 //! * [`stats_text`], [`limits_text`] and [`show`]: statistics, limits and solutions as people
 //!   and tools read them.
 //!
@@ -29,6 +30,7 @@ pub mod limits_text;
 pub mod matchplay;
 pub mod play;
 pub mod playable;
+pub mod plugin;
 pub mod show;
 pub mod stats_text;
 pub mod strategy_spec;
