@@ -122,7 +122,7 @@ impl Cli {
     /// this order).
     pub fn problem<D: searchlab_toolkit::Description>(mut self) -> Self
     where
-        D::Instance: Sync,
+        D::Instance: Sync + 'static,
     {
         self.problems.push(registry::Entry::of::<D>);
         self
@@ -131,7 +131,7 @@ impl Cli {
     /// Adds the game `D` with its `match` and `play` commands.
     pub fn game<D: searchlab_toolkit::Playable>(mut self) -> Self
     where
-        D::Instance: Sync,
+        D::Instance: Sync + 'static,
     {
         self.problems.push(registry::Entry::game::<D>);
         self

@@ -126,13 +126,14 @@ impl PluginId {
     /// # Panics
     /// When `P::Cost` is neither an integer cost nor [`Octile`] (no cost type of this
     /// workspace): a plugin has no search for it.
-    pub fn run<P: Problem + ?Sized>(
+    pub fn run<P: Problem + ?Sized, H: Heuristic<P> + ?Sized>(
         self,
         problem: &P,
         start: &P::State,
-        heuristic: &dyn Heuristic<P>,
+        heuristic: &H,
         limits: &Limits,
     ) -> SearchResult<P::Action, P::Cost> {
+        let heuristic: &dyn Heuristic<P> = &ByRef(heuristic);
         if <P::Cost as Cost>::INTEGER {
             let runner = with_plugin(self, |p| p.integer);
             let numbered = Numbering::new(problem, heuristic, start, Cost::to_u64);
@@ -142,6 +143,32 @@ impl PluginId {
             let numbered = Numbering::new(problem, heuristic, start, cast::<P::Cost, Octile>);
             numbered.answer(runner(&numbered, limits), cast::<Octile, P::Cost>)
         }
+    }
+}
+
+/// A heuristic of any type, unsized ones too, seen through a reference so that it can be a
+/// `dyn Heuristic` for the erased problem (the catalogue's heuristics are generic since the
+/// CLI's hot paths call them by type).
+struct ByRef<'a, H: ?Sized>(&'a H);
+
+impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for ByRef<'_, H> {
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost {
+        self.0.estimate(problem, state)
+    }
+    fn estimate_child(
+        &self,
+        problem: &P,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        self.0.estimate_child(problem, child, action, parent_estimate)
+    }
+    fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
+        self.0.estimate_between(problem, from, to)
+    }
+    fn is_consistent(&self, problem: &P) -> bool {
+        self.0.is_consistent(problem)
     }
 }
 
