@@ -585,26 +585,54 @@
       const path = new Set();
       for (let id = cur; id >= 0; id = nodes[id].parent) path.add(id);
       const visit = (id, f) => { f(nodes[id], id); nodes[id].children.forEach((k) => { if (nodes[k].born < i) visit(k, f); }); };
+      // Edges in one path (the principal variation's over them): a 100,000-node tree is
+      // drawn every frame.
       g.lineWidth = 1;
-      visit(root, (n, id) => {
+      g.strokeStyle = "#b5bcc8";
+      g.beginPath();
+      visit(root, (n) => {
         if (n.parent < 0) return;
         const p = nodes[n.parent];
-        g.strokeStyle = pv.has(id) ? "#f39c12" : "#b5bcc8";
-        g.lineWidth = pv.has(id) ? 3 : 1;
-        g.beginPath(); g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n)); g.stroke();
+        g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
       });
+      g.stroke();
+      g.strokeStyle = "#f39c12";
+      g.lineWidth = 3;
+      g.beginPath();
+      pv.forEach((id) => {
+        const n = nodes[id];
+        if (n.parent >= 0) { g.moveTo(X(nodes[n.parent]), Y(nodes[n.parent])); g.lineTo(X(n), Y(n)); }
+      });
+      g.stroke();
       const labels = gap >= 18;
-      visit(root, (n, id) => {
+      const small = r < 4;
+      const fill = (n) => {
         const valued = n.valued >= 0 && n.valued < i;
-        const cut = n.cut >= 0 && n.cut < i;
         const hit = n.hit >= 0 && n.hit < i;
-        g.fillStyle = !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
+        return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
+      };
+      if (small) {
+        // Dots, by colour, then marks for the few that stand out.
+        const byColour = new Map();
+        visit(root, (n) => { const c = fill(n); if (!byColour.has(c)) byColour.set(c, []); byColour.get(c).push(n); });
+        byColour.forEach((list, colour) => {
+          g.fillStyle = colour === "#ffffff" ? "#1d2433" : colour;
+          for (const n of list) g.fillRect(X(n) - r, Y(n) - r, 2 * r, 2 * r);
+        });
+        g.fillStyle = "#c0392b";
+        visit(root, (n) => { if (n.cut >= 0 && n.cut < i) g.fillRect(X(n) + r, Y(n) + r, 3, 3); });
+      }
+      visit(root, (n, id) => {
+        const cut = n.cut >= 0 && n.cut < i;
+        const valued = n.valued >= 0 && n.valued < i;
+        if (small && id !== cur && !pv.has(id)) return;
+        g.fillStyle = fill(n);
         g.strokeStyle = id === cur ? "#e0433a" : pv.has(id) ? "#f39c12" : "#1d2433";
         g.lineWidth = id === cur || pv.has(id) ? 3 : 1;
         g.beginPath();
         if (n.leaf) g.rect(X(n) - r, Y(n) - r, 2 * r, 2 * r); else g.arc(X(n), Y(n), r, 0, 2 * Math.PI);
         g.fill(); g.stroke();
-        if (cut) {
+        if (cut && !small) {
           g.strokeStyle = "#c0392b"; g.lineWidth = 3;
           g.beginPath(); g.moveTo(X(n) + r + 2, Y(n) + r + 2); g.lineTo(X(n) + r + 9, Y(n) + r + 9); g.stroke();
           if (labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", X(n) + r + 18, Y(n) + r + 18); }

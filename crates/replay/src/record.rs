@@ -18,7 +18,8 @@ use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer, state_text};
 pub struct Event {
     /// What happened.
     pub kind: TraceKind,
-    /// Whether the search counted a generated node with this event (see [`Counting`]).
+    /// Whether the search counted a generated node with this event (see
+    /// [`Recording::generated`]).
     pub generated: bool,
     /// The state, as an index into [`Recording::states`].
     pub state: Option<u32>,
@@ -75,7 +76,10 @@ impl Recording {
         expands.count() as u64
     }
 
-    /// The nodes the kept events account for as generated ([`Counting`]).
+    /// The nodes the kept events account for as generated: each root, child kept, re-opened
+    /// or dropped for its bound (single-agent), each position whose search starts (games).
+    /// Every algorithm counts so but depth-first branch and bound, which counts a child only
+    /// after its bound test.
     pub fn generated(&self) -> u64 {
         self.events.iter().filter(|e| e.generated).count() as u64
     }
