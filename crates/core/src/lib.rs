@@ -130,6 +130,7 @@ pub mod pvs;
 pub mod rbfs;
 pub mod rng;
 pub mod show;
+mod stack;
 pub mod stats;
 pub mod stats_text;
 mod store;

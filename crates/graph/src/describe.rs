@@ -319,14 +319,6 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
                  which may not be the cheapest"
             )));
         }
-        if matches!(algo, SearchAlgorithm::Idastar)
-            && graphs.iter().any(|(_, g)| g.min_weight() == Some(0))
-        {
-            note(Note::Message(
-                "note: some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
-                    .into(),
-            ));
-        }
         Ok(())
     }
     fn show(&self, q: &Query) -> String {
