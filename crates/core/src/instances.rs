@@ -106,13 +106,30 @@ fn blank_bad_lines<I>(
 /// `|` unless the problem's instances span a whole input (a game tree's text has `|`s).
 pub fn argument<D: Description>(problem: &D, n: usize, text: &str) -> Item<D::Instance> {
     let (text, expected) = split_expected(text, !D::WHOLE_INPUT);
-    Item {
+    let mut item = Item {
         source: format!("argument {n}"),
         line: None,
         input: Some(text.to_owned()),
         name: None,
         expected,
         parsed: problem.parse(text),
+    };
+    check_expected(problem, std::slice::from_mut(&mut item));
+    item
+}
+
+/// Turns each item whose expected answer the problem cannot read
+/// ([`Description::expected_error`]) into a bad line.
+fn check_expected<D: Description>(problem: &D, items: &mut [Item<D::Instance>]) {
+    for item in items {
+        if item.parsed.is_ok()
+            && let Some(why) = item
+                .expected
+                .as_deref()
+                .and_then(|e| problem.expected_error(e))
+        {
+            item.parsed = Err(why);
+        }
     }
 }
 
@@ -133,6 +150,19 @@ pub fn unreadable<I>(source: String, path: &Path, error: &std::io::Error) -> Ite
 /// [`Description::parse_file`] recognises it, else the whole input as one instance for a
 /// [`WHOLE_INPUT`](Description::WHOLE_INPUT) problem, else one instance a line.
 pub fn read<D: Description>(
+    problem: &D,
+    source: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    items: &mut Vec<Item<D::Instance>>,
+) {
+    let at = items.len();
+    read_unchecked(problem, source, path, bytes, items);
+    check_expected(problem, &mut items[at..]);
+}
+
+/// [`read`] but for the expected answers' check.
+fn read_unchecked<D: Description>(
     problem: &D,
     source: &str,
     path: Option<&Path>,

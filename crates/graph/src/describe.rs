@@ -409,6 +409,11 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
         a.fields.push(("exact", exact.into()));
         a
     }
+    /// A cost, `unsolvable` or `none`.
+    fn expected_error(&self, expected: &str) -> Option<String> {
+        (expected.parse::<u64>().is_err() && !matches!(expected, "none" | "unsolvable"))
+            .then(|| format!("expected answer '{expected}' is neither a cost nor `none`"))
+    }
     fn matches(&self, answer: &Answer, expected: &str) -> bool {
         let Some(key) = answer.key.as_deref() else {
             return true;
