@@ -15,11 +15,11 @@
 use std::time::Instant;
 
 use searchlab_connect4::{Board as C4Board, Connect4, Position as C4Position, Rules};
-use searchlab_core::{
+use searchlab_tictactoe::{Board, Geometry, SeedEval, TicTacToe, WIN};
+use searchlab_toolkit::{
     AlphaBeta, AlphaBetaConfig, Evaluator, Game, GameOutcome, GameResult, GameSolver, Limits, Pvs,
     PvsConfig, Stats, minimax,
 };
-use searchlab_tictactoe::{Board, Geometry, SeedEval, TicTacToe, WIN};
 use searchlab_triangle::{Position, TriangleWar};
 
 /// A solver run: game, root, evaluator, limits.

@@ -4,13 +4,13 @@
 //! positions of `puzzles/tictactoe/`; MCTS and a match on Triangle War, whose extra turns
 //! break every alternation assumption, with the retrograde table as the perfect oracle.
 
-use searchlab_core::matchplay::{
+use searchlab_tictactoe::{Board, MoveOrder as TttOrder, parse_input, poj1568_game};
+use searchlab_toolkit::matchplay::{
     MatchConfig, MctsStrategy, Openings, RandomStrategy, SolverStrategy, play_match,
 };
-use searchlab_core::{
+use searchlab_toolkit::{
     AlphaBeta, AlphaBetaConfig, Game, Limits, MctsConfig, Pvs, PvsConfig, SplitMix64, Value, mcts,
 };
-use searchlab_tictactoe::{Board, MoveOrder as TttOrder, parse_input, poj1568_game};
 use searchlab_triangle::exhaustive::Table;
 use searchlab_triangle::{MoveOrder, Position, Segment, TriangleWar};
 
@@ -79,7 +79,7 @@ fn pvs_agrees_with_the_triangle_war_table() {
 #[test]
 fn pvs_solves_the_empty_triangle_war_board() {
     // With perfect play the second player wins 6-3 (the retrograde table's answer).
-    let run = searchlab_core::pvs(
+    let run = searchlab_toolkit::pvs(
         &TriangleWar::default(),
         &Position::start(),
         &|_: &Position| 0,
@@ -117,7 +117,7 @@ fn pvs_agrees_with_alphabeta_on_4x4_positions() {
         }
     }
     // And the empty 4 x 4 board is a draw for PVS too.
-    let run = searchlab_core::pvs(&poj1568_game(), &Board::EMPTY, &no_eval, &Limits::none());
+    let run = searchlab_toolkit::pvs(&poj1568_game(), &Board::EMPTY, &no_eval, &Limits::none());
     assert_eq!(run.outcome.value(), Some(0));
 }
 

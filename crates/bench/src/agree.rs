@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use searchlab_core::{Algorithm, Promise as CataloguePromise};
+use searchlab_toolkit::{Algorithm, Promise as CataloguePromise};
 use serde::{Deserialize, Serialize};
 
 use crate::definition::{Entry, PairSpec};
@@ -23,7 +23,7 @@ pub enum Promise {
 }
 
 /// What `algorithm` promises, from the catalogue
-/// ([`searchlab_core::SearchAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
+/// ([`searchlab_toolkit::SearchAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
 /// fewest actions, which is the cost on the unit-cost puzzles they are benchmarked on; on a
 /// weighted problem (a grid, a graph) a disagreement of theirs is reported as such.
 pub fn promise(algorithm: Algorithm) -> Promise {

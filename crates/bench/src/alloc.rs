@@ -104,8 +104,8 @@ unsafe impl GlobalAlloc for Counting {
 }
 
 /// Measures the peak heap use of the current thread from [`Meter::start`] on, or, when the
-/// code measured marks its search ([`searchlab_core::describe::search_begins`] and
-/// [`search_ends`](searchlab_core::describe::search_ends)), that of the search alone.
+/// code measured marks its search ([`searchlab_toolkit::describe::search_begins`] and
+/// [`search_ends`](searchlab_toolkit::describe::search_ends)), that of the search alone.
 ///
 /// A description's `solve` builds an answer around its search (the moves as text, lines, JSON
 /// fields); a bench reports the search's own peak, the heap it held from the call to its
@@ -134,17 +134,19 @@ fn section_ends() {
 
 impl Meter {
     /// Starts measuring: what the thread holds now is the baseline. A section is open from
-    /// here, and the search marks of `searchlab_core` call this thread's meter until
+    /// here, and the search marks of `searchlab_toolkit` call this thread's meter until
     /// [`Meter::peak`].
     pub fn start() -> Meter {
         let base = LIVE.with(Cell::get);
         PEAK.with(|peak| peak.set(base));
         SECTION.with(|s| s.set(Some(base)));
         CLOSED.with(|c| c.set(None));
-        searchlab_core::describe::set_search_marks(Some(searchlab_core::describe::SearchMarks {
-            begins: section_begins,
-            ends: section_ends,
-        }));
+        searchlab_toolkit::describe::set_search_marks(Some(
+            searchlab_toolkit::describe::SearchMarks {
+                begins: section_begins,
+                ends: section_ends,
+            },
+        ));
         Meter { base }
     }
 
@@ -152,7 +154,7 @@ impl Meter {
     /// code marked its searches, the most any marked search held above what its thread held
     /// when it began (a search closed by its end mark alone began at [`Meter::start`]).
     pub fn peak(&self) -> u64 {
-        searchlab_core::describe::set_search_marks(None);
+        searchlab_toolkit::describe::set_search_marks(None);
         let peak = match CLOSED.with(Cell::get) {
             Some(closed) => closed,
             None => PEAK.with(Cell::get).saturating_sub(self.base),

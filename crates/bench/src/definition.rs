@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use searchlab_core::Kind;
+use searchlab_toolkit::Kind;
 use serde::{Deserialize, Serialize};
 
 use crate::agree::Promise;

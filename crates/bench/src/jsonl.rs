@@ -19,7 +19,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use searchlab_core::{Answer, Iteration, Kind, Stats};
+use searchlab_toolkit::{Answer, Iteration, Kind, Stats};
 use serde_json::{Value as Json, json};
 
 use crate::output::{Row, length_json, pair_label};

@@ -1,5 +1,5 @@
 //! The benchmark harness of searchlab: algorithms against each other over the instances of
-//! any problem that implements [`Description`](searchlab_core::Description), with the agreement check, the tables, CSV,
+//! any problem that implements [`Description`](searchlab_toolkit::Description), with the agreement check, the tables, CSV,
 //! JSON and plot of `searchlab bench`, and the shards and merge that let a long benchmark run
 //! on a cluster's own scheduler (Slurm job arrays, GNU parallel; see `docs/cluster.md`).
 //!
@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use searchlab_bench::{Bench, Input, Report, Spec, Verdict};
-//! use searchlab_core::{Cancel, Description};
+//! use searchlab_toolkit::{Cancel, Description};
 //! use searchlab_npuzzle::describe::EightPuzzle;
 //!
 //! let spec = Spec {

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use searchlab_core::{Answer, Kind, Status};
+use searchlab_toolkit::{Answer, Kind, Status};
 use serde::Serialize;
 use serde_json::Value as Json;
 
@@ -35,7 +35,7 @@ pub struct Row {
     /// The game value (games).
     pub value: Option<Json>,
     /// Solution cost (puzzles, when solved) or the moves the game can still last (games:
-    /// [`searchlab_core::Description::moves_left`], answered or not; for a game that does not
+    /// [`searchlab_toolkit::Description::moves_left`], answered or not; for a game that does not
     /// say, the moves of the answer's principal variation).
     pub length: Option<u64>,
     /// Nodes expanded.
@@ -52,7 +52,7 @@ pub struct Row {
 impl Row {
     /// The row of `answer`, the run of pair number `pair` on the instance at `index` (its
     /// position among all instances read). `moves_left` is what the description says of a
-    /// game's instance ([`searchlab_core::Description::moves_left`]): the length of a game's
+    /// game's instance ([`searchlab_toolkit::Description::moves_left`]): the length of a game's
     /// row when given, else the moves of the answer's principal variation.
     pub fn new(
         kind: Kind,
@@ -132,7 +132,7 @@ pub fn length_json(length: &str) -> Json {
 
 /// `stopped`'s limit by its CSV name.
 pub fn limit_name(status: Status) -> Option<&'static str> {
-    use searchlab_core::LimitKind as L;
+    use searchlab_toolkit::LimitKind as L;
     let Status::Stopped(kind) = status else {
         return None;
     };

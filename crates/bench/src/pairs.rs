@@ -3,7 +3,7 @@
 //! (`alphabeta+no-table`, `astar+goal=blank-last`), so one run can compare the variants a
 //! description offers as options.
 
-use searchlab_core::{Algorithm, Description, GameAlgorithm, Options};
+use searchlab_toolkit::{Algorithm, Description, GameAlgorithm, Options};
 
 use crate::BenchError;
 use crate::agree::{Promise, promise};
@@ -109,7 +109,7 @@ fn algorithms<D: Description>(
     let mut out = Vec::new();
     for name in names {
         // An old suite's name (`alphabeta-notable`) runs what it stands for, under its name.
-        let expanded = searchlab_core::describe::expand_alias(D::algorithm_aliases(), &name);
+        let expanded = searchlab_toolkit::describe::expand_alias(D::algorithm_aliases(), &name);
         let mut parts = expanded.split('+');
         let base_name = parts.next().unwrap_or_default();
         // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`).

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use plotters::prelude::*;
-use searchlab_core::Kind;
+use searchlab_toolkit::Kind;
 
 use crate::BenchError;
 use crate::definition::PairSpec;

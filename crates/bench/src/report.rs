@@ -57,7 +57,7 @@ impl Verdict {
 #[derive(Debug)]
 pub struct Report {
     problem: String,
-    kind: searchlab_core::Kind,
+    kind: searchlab_toolkit::Kind,
     limits: crate::LimitSpec,
     jobs: usize,
     pairs: Vec<PairSpec>,

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use searchlab_core::{Answer, Cancel, Description, LimitKind, Limits, Note, Status};
+use searchlab_toolkit::{Answer, Cancel, Description, LimitKind, Limits, Note, Status};
 
 use crate::BenchError;
 use crate::alloc::Meter;
@@ -58,7 +58,7 @@ impl Spec {
     ///
     /// [`BenchError::BadInput`] naming the unknown algorithm, heuristic or option, or the bad
     /// job count.
-    pub fn check<D: Description>(&self) -> Result<searchlab_core::Options, BenchError> {
+    pub fn check<D: Description>(&self) -> Result<searchlab_toolkit::Options, BenchError> {
         pairs::<D>(&self.algorithms, &self.heuristics, &self.options)?;
         check_jobs(self.jobs)?;
         base_options::<D>(&self.options)

@@ -3,8 +3,8 @@
 
 use searchlab_bench::jsonl::{self, Provenance};
 use searchlab_bench::{Bench, Input, Report, Shard, Spec, Verdict};
-use searchlab_core::{Cancel, Description, Options};
 use searchlab_npuzzle::describe::EightPuzzle;
+use searchlab_toolkit::{Cancel, Description, Options};
 
 /// Boards of 0 to 6 moves from the goal, with their optimal lengths, and one bad line.
 const BOARDS: [&str; 8] = [

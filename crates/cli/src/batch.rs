@@ -10,17 +10,18 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use searchlab_core::describe::agrees;
-use searchlab_core::stats_text::answer_text;
-use searchlab_core::{Algorithm, Answer, Description, Field, Note, Options, Status};
+use searchlab_toolkit::describe::agrees;
+use searchlab_toolkit::stats_text::answer_text;
+use searchlab_toolkit::{Algorithm, Answer, Description, Field, Limits, Note, Options, Status};
 use serde_json::{Map, Value as Json, json};
 
+use crate::api::Solved;
 use crate::error::BadInput;
-use crate::instances;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
 use crate::render::{Format, stats_json};
-use searchlab_core::instances::Item;
+use searchlab_toolkit::instances;
+use searchlab_toolkit::instances::Item;
 
 /// The arguments every `solve` subcommand shares (its algorithm, heuristic and own options
 /// are added per problem by the registry).
@@ -144,12 +145,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
             .map_err(BadInput)?;
         notes.note(Note::Finished);
     }
-    let (algorithm, h) = (choice.algorithm, choice.heuristic.as_str());
-    let heuristic = algorithm.uses_heuristic().then_some(h);
-    let label = match heuristic {
-        Some(h) => format!("{} / {h}", choice.algorithm),
-        None => choice.algorithm.to_string(),
-    };
+    let (label, heuristic) = label(choice);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let progress = Progress::new(items.len());
     let mut tally = Tally::default();
@@ -182,21 +178,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         }
         progress.answer(&mut out, |out| match args.format {
             Format::Text => {
-                let mut text = answer_text(&problem.show(instance), &answer, &label);
-                // An instance named inside its file (a judge's game) says which it is.
-                if let Some(name) = &item.name {
-                    text.insert_str(0, &format!("{name}:\n"));
-                }
-                if let Some(picture) = args.show.then(|| problem.show_solution(instance, &answer)) {
-                    let picture = picture.unwrap_or_else(|| "(nothing to show)".into());
-                    for line in picture.lines() {
-                        text += &if line.is_empty() {
-                            "\n".into()
-                        } else {
-                            format!("  {line}\n")
-                        };
-                    }
-                }
+                let text = answer_block(&problem, item, instance, &answer, &label, args.show);
                 out.write_all(text.as_bytes())
             }
             Format::Json => {
@@ -215,6 +197,78 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
         );
     }
     Ok(tally.status())
+}
+
+/// The label of an answer's statistics (`astar / manhattan`, or the algorithm alone when it
+/// takes no heuristic), and the heuristic a JSON row names.
+fn label(choice: &Choice) -> (String, Option<&str>) {
+    let (algorithm, h) = (choice.algorithm, choice.heuristic.as_str());
+    let heuristic = algorithm.uses_heuristic().then_some(h);
+    let label = match heuristic {
+        Some(h) => format!("{} / {h}", choice.algorithm),
+        None => choice.algorithm.to_string(),
+    };
+    (label, heuristic)
+}
+
+/// The text `solve` prints for one answer: the instance, the answer's lines and statistics,
+/// and with `show` its drawing.
+fn answer_block<D: Description>(
+    problem: &D,
+    item: &Item<D::Instance>,
+    instance: &D::Instance,
+    answer: &Answer,
+    label: &str,
+    show: bool,
+) -> String {
+    let mut text = answer_text(&problem.show(instance), answer, label);
+    // An instance named inside its file (a judge's game) says which it is.
+    if let Some(name) = &item.name {
+        text.insert_str(0, &format!("{name}:\n"));
+    }
+    if let Some(picture) = show.then(|| problem.show_solution(instance, answer)) {
+        let picture = picture.unwrap_or_else(|| "(nothing to show)".into());
+        for line in picture.lines() {
+            text += &if line.is_empty() {
+                "\n".into()
+            } else {
+                format!("  {line}\n")
+            };
+        }
+    }
+    text
+}
+
+/// One instance (an argument's text) answered as `solve` answers each of a batch: the same
+/// parsing, preparation, search, text and JSON row, for [`crate::api::solve`]. With no text
+/// (`""`), the instance the options imply (a graph's `from`/`to`), if any.
+pub fn solve_one<D: Description>(
+    text: &str,
+    choice: &Choice,
+    limits: &Limits,
+    show: bool,
+) -> Result<Solved, BadInput> {
+    let mut problem = D::new(&choice.options).map_err(BadInput)?;
+    let implied = text.trim().is_empty().then(|| problem.implied_instance());
+    let text = implied.flatten().unwrap_or_else(|| text.to_owned());
+    let item = searchlab_toolkit::instances::argument(&problem, 1, &text);
+    let instance = match &item.parsed {
+        Ok(instance) => instance,
+        Err(error) => return Err(BadInput(format!("{}: {error}", item.place()))),
+    };
+    let mut notes = Notes::default();
+    problem
+        .prepare(choice.algorithm, &choice.heuristic, &mut |n| notes.note(n))
+        .map_err(BadInput)?;
+    notes.note(Note::Finished);
+    let (label, heuristic) = label(choice);
+    let answer = problem.solve(instance, choice.algorithm, &choice.heuristic, limits);
+    let expected = item.expected.as_ref();
+    Ok(Solved {
+        json: json_row::<D>(&item, &problem.show(instance), choice, heuristic, &answer),
+        text: answer_block(&problem, &item, instance, &answer, &label, show),
+        agrees: expected.map(|e| agrees(&problem, choice.algorithm, &answer, e)),
+    })
 }
 
 /// Reports a bad instance: `searchlab: FILE: line N: what` on stderr and, in JSON, its row.

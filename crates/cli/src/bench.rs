@@ -12,11 +12,11 @@ use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
 use searchlab_bench::{BenchError, Input, LimitSpec, Report, Shard, Spec};
-use searchlab_core::Description;
+use searchlab_toolkit::{Description, Limits};
 
 use crate::error::BadInput;
-use crate::instances;
 use crate::limits::LimitArgs;
+use searchlab_toolkit::instances;
 
 /// Every allocation counted, so that the bench measures each search's peak heap.
 #[global_allocator]
@@ -140,7 +140,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
 fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>> {
     let shard = args.shard.unwrap_or_default();
     let all = instances::gather(problem, &[], &args.files).into_iter();
-    let read = |(position, item): (usize, searchlab_core::instances::Item<D::Instance>)| {
+    let read = |(position, item): (usize, searchlab_toolkit::instances::Item<D::Instance>)| {
         let text = match (&item.parsed, item.input) {
             (_, Some(text)) => text,
             (Ok(i), None) => problem.show(i).replace('\n', " / "),
@@ -171,8 +171,9 @@ fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
     })
 }
 
-/// `searchlab bench` for the problem `D`.
-pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
+/// The bench `args` describe for the problem `D`, checked, its instances read, not yet
+/// prepared, and its limits: what `searchlab bench` and [`crate::api::bench`] both run.
+fn setup<D>(args: &BenchArgs) -> anyhow::Result<(searchlab_bench::Bench<D>, Limits)>
 where
     D: Description,
     D::Instance: Sync,
@@ -202,6 +203,33 @@ where
     let limits = args.limits.limits()?;
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
+    Ok((bench, limits))
+}
+
+/// Every row of the bench `args` describe for the problem `D` (no output file, no shard
+/// writer), for [`crate::api::bench`].
+pub fn bench_report<D>(args: &BenchArgs) -> anyhow::Result<Report>
+where
+    D: Description,
+    D::Instance: Sync,
+{
+    let (bench, limits) = setup::<D>(args)?;
+    let mut notes = crate::batch::Notes::default();
+    bench.prepare(&mut |n| notes.note(n)).map_err(cli_error)?;
+    let cancel = searchlab_toolkit::Cancel::new();
+    let runs = bench.run(&limits, &[], &cancel, &|_, _| Ok(()))?;
+    let (definition, shard) = (bench.definition(), bench.shard());
+    let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);
+    Ok(report)
+}
+
+/// `searchlab bench` for the problem `D`.
+pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
+where
+    D: Description,
+    D::Instance: Sync,
+{
+    let (bench, limits) = setup::<D>(args)?;
     let (definition, shard) = (bench.definition(), bench.shard());
     let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
     let (writer, done) = match (args.format, &args.output) {

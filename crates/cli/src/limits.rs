@@ -1,9 +1,9 @@
 //! The limit flags every search command shares (`--max-nodes`, `--max-depth`, `--timeout`,
 //! `--max-memory`), and the [`Limits`] they make (read by the core's
-//! [`searchlab_core::limits_text`]).
+//! [`searchlab_toolkit::limits_text`]).
 
-use searchlab_core::Limits;
-use searchlab_core::limits_text::{limits_from, parse_size, parse_timeout};
+use searchlab_toolkit::Limits;
+use searchlab_toolkit::limits_text::{limits_from, parse_size, parse_timeout};
 
 use crate::error::BadInput;
 

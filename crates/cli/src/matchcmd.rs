@@ -9,10 +9,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
-use searchlab_core::matchplay::{MatchConfig, Openings, Oracle, PerfectSolver, play_match};
-use searchlab_core::play::{OpeningError, match_report_field, parse_openings};
-use searchlab_core::strategy_spec::{STRATEGY_HELP, StrategySpec};
-use searchlab_core::{Limits, Options, Playable};
+use searchlab_toolkit::matchplay::{MatchConfig, Openings, Oracle, PerfectSolver, play_match};
+use searchlab_toolkit::play::{OpeningError, match_report_field, parse_openings};
+use searchlab_toolkit::strategy_spec::{STRATEGY_HELP, StrategySpec};
+use searchlab_toolkit::{Limits, Options, Playable};
 
 use crate::error::BadInput;
 use crate::registry::{Entry, option_args, option_values, valued};
@@ -20,7 +20,7 @@ use crate::registry::{Entry, option_args, option_values, valued};
 /// The `match` and `play` commands of one game, monomorphised.
 pub struct PlayFns {
     /// The options of the game that matter for play.
-    pub options: Vec<searchlab_core::OptionSpec>,
+    pub options: Vec<searchlab_toolkit::OptionSpec>,
     /// The engine `play` uses when none is named ([`Playable::DEFAULT_ENGINE`]).
     pub engine: &'static str,
     /// Runs `searchlab match GAME` from its matches.

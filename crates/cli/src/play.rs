@@ -8,9 +8,9 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Command};
-use searchlab_core::play::{Hints, Input, Session};
-use searchlab_core::strategy_spec::STRATEGY_HELP;
-use searchlab_core::{Options, Playable};
+use searchlab_toolkit::play::{Hints, Input, Session};
+use searchlab_toolkit::strategy_spec::STRATEGY_HELP;
+use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::{game_of, spec_of, strategy_arg};

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use searchlab_core::{Algorithm, Description, Kind, OptionSpec, Options, SplitMix64};
+use searchlab_toolkit::{Algorithm, Description, Kind, Limits, OptionSpec, Options, SplitMix64};
 
 use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
@@ -25,7 +25,7 @@ pub struct Entry {
     /// Puzzle or game.
     pub kind: Kind,
     /// The online judge it reproduces ([`Description::JUDGE`]).
-    pub judge: Option<searchlab_core::Judge>,
+    pub judge: Option<searchlab_toolkit::Judge>,
     /// Extensions of its own instance files ([`Description::FILE_EXTENSIONS`]).
     pub file_extensions: &'static [&'static str],
     /// Its own solve options.
@@ -48,11 +48,15 @@ pub struct Entry {
     pub default_heuristic: &'static str,
     /// Runs `solve`.
     pub solve: fn(&SolveArgs, &Choice) -> anyhow::Result<ExitCode>,
+    /// Answers one instance as `solve` does ([`batch::solve_one`]): text, limits, `--show`.
+    pub solve_one: fn(&str, &Choice, &Limits, bool) -> Result<crate::api::Solved, BadInput>,
     /// Runs `bench`.
     pub bench: fn(&crate::bench::BenchArgs) -> anyhow::Result<ExitCode>,
+    /// Runs a bench and gives its report ([`crate::bench::bench_report`]).
+    pub bench_report: fn(&crate::bench::BenchArgs) -> anyhow::Result<searchlab_bench::Report>,
     /// Runs the generator: options, seed, count.
     pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
-    /// Its `match` and `play` commands, for a game that is [`searchlab_core::Playable`].
+    /// Its `match` and `play` commands, for a game that is [`searchlab_toolkit::Playable`].
     pub play: Option<crate::matchcmd::PlayFns>,
 }
 
@@ -79,7 +83,9 @@ impl Entry {
             algorithm_aliases: D::algorithm_aliases(),
             default_heuristic: D::default_heuristic(),
             solve: batch::solve::<D>,
+            solve_one: batch::solve_one::<D>,
             bench: crate::bench::bench::<D>,
+            bench_report: crate::bench::bench_report::<D>,
             generate: |options, seed, count| {
                 let problem = D::new(&Options::new())?;
                 problem.generate(options, &mut SplitMix64::new(seed), count)
@@ -265,9 +271,30 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         .expect("clap only accepts registered names");
     let args = SolveArgs::from_arg_matches(sub)?;
     let algo = sub.get_one::<String>("algo").expect("has a default");
-    let mut options = option_values(e.options, sub);
+    let heuristic = sub.get_one::<String>("heuristic").expect("has a default");
+    let flag = |name: &str| sub.get_one::<String>(name).map(String::as_str);
+    // Only a puzzle's subcommand has the parameter flags (`parameter_args`).
+    let flags = match e.kind {
+        Kind::Puzzle => [flag("weight"), flag("width"), flag("initial-bound")],
+        Kind::Game => [None; 3],
+    };
+    let choice = choose(e, algo, heuristic, option_values(e.options, sub), flags)?;
+    (e.solve)(&args, &choice)
+}
+
+/// The user's choice for problem `e`: the algorithm named (an old bench name expands to an
+/// algorithm with options), checked with the parameter flags `[--weight, --width,
+/// --initial-bound]`, the heuristic, and the problem's options. Shared by `solve` and
+/// [`crate::api::solve`].
+pub(crate) fn choose(
+    e: &Entry,
+    algo: &str,
+    heuristic: &str,
+    mut options: Options,
+    flags: [Option<&str>; 3],
+) -> Result<Choice, BadInput> {
     // An old bench name (`alphabeta-notable`) is an algorithm with options (`alphabeta+no-table`).
-    let expanded = searchlab_core::describe::expand_alias(e.algorithm_aliases, algo);
+    let expanded = searchlab_toolkit::describe::expand_alias(e.algorithm_aliases, algo);
     let (aliased, mut parts) = (expanded != *algo, expanded.split('+'));
     let algo = if aliased {
         parts.next().unwrap_or_default()
@@ -280,15 +307,11 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
     {
         options.set(name, value);
     }
-    let choice = Choice {
-        algorithm: chosen_algorithm(e, algo, sub)?,
-        heuristic: sub
-            .get_one::<String>("heuristic")
-            .expect("has a default")
-            .clone(),
+    Ok(Choice {
+        algorithm: chosen_algorithm(e, algo, flags)?,
+        heuristic: heuristic.to_owned(),
         options,
-    };
-    (e.solve)(&args, &choice)
+    })
 }
 
 /// The shared parameter flags of the single-agent algorithms that take one (the same
@@ -313,14 +336,17 @@ fn parameter_args() -> [Arg; 3] {
 
 /// The algorithm named by `--algo` (with `:parameter`) and the parameter flags, checked
 /// against the problem ([`Description::choose_algorithm`],
-/// [`searchlab_core::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
-fn chosen_algorithm(e: &Entry, text: &str, m: &ArgMatches) -> Result<Algorithm, BadInput> {
+/// [`searchlab_toolkit::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
+fn chosen_algorithm(
+    e: &Entry,
+    text: &str,
+    flags: [Option<&str>; 3],
+) -> Result<Algorithm, BadInput> {
     let algorithm = (e.choose_algorithm)(text).map_err(BadInput)?;
     let Algorithm::Search(search) = algorithm else {
         return Ok(algorithm);
     };
-    let flag = |name: &str| m.get_one::<String>(name).map(String::as_str);
-    let (weight, width, bound) = (flag("weight"), flag("width"), flag("initial-bound"));
+    let [weight, width, bound] = flags;
     let search = search.with_flags(text, weight, width, bound);
     Ok(Algorithm::Search(
         search.map_err(|e| BadInput(e.to_string()))?,

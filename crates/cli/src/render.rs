@@ -1,13 +1,13 @@
 //! How results are printed, the same for every problem: the output format, and a search's
 //! statistics as one line of text and as a JSON object (both made by the core's
-//! [`searchlab_core::stats_text`]).
+//! [`searchlab_toolkit::stats_text`]).
 //!
 //! The JSON convention, for every problem: JSON Lines, exactly one compact object per instance
 //! per line, in input order, bad instances included as `{"source", "line", "input", "status":
 //! "error", "error"}`; the fields every row shares are written by `batch.rs`, `stats` by
 //! [`stats_json`].
 
-use searchlab_core::{Stats, stats_text::stats_field};
+use searchlab_toolkit::{Stats, stats_text::stats_field};
 use serde_json::Value;
 
 /// Output format of every `searchlab solve` subcommand.

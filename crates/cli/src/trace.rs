@@ -1,7 +1,7 @@
 //! `solve --trace`: every step of each search, as JSON Lines for tools or as text to read.
 //!
 //! The core reports each step to a [`Tracer`] carried in the limits
-//! ([`searchlab_core::observe`]); this module writes them. Output is deterministic (no times)
+//! ([`searchlab_toolkit::observe`]); this module writes them. Output is deterministic (no times)
 //! and capped by `--trace-limit` events, after which one last line says it was truncated.
 
 use std::fmt::{Debug, Display};
@@ -9,8 +9,8 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use searchlab_core::observe::{TraceEvent, TraceKind, Tracer};
-use searchlab_core::{INFINITY, Limits, Options, Trace, Value};
+use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer};
+use searchlab_toolkit::{INFINITY, Limits, Options, Trace, Value};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;

@@ -10,7 +10,7 @@
 mod common;
 
 use common::{json_lines, searchlab, searchlab_bytes, text};
-use searchlab_core::{Promise, SearchAlgorithm};
+use searchlab_toolkit::{Promise, SearchAlgorithm};
 use serde_json::Value;
 
 /// Every registered problem, as `searchlab list --format json` describes it.

@@ -4,7 +4,7 @@
 //! (`POSITION SCORE`) are instance files whose score is the expected answer.
 //!
 //! `alphabeta` is the crate's [`Solver`] (null-window tests of the core's alpha-beta driven by
-//! [`searchlab_core::mtdf()`], with a fixed-size table); `minimax` is the core's plain minimax,
+//! [`searchlab_toolkit::mtdf()`], with a fixed-size table); `minimax` is the core's plain minimax,
 //! which visits every move of every position: it is refused on positions with more than
 //! [`MINIMAX_MAX_EMPTY`] empty cells. `pvs`, `mtdf` and `alphabeta:aspiration=W` run as the
 //! core's catalogue has them, on each column's child; `mcts` chooses a column and proves no
@@ -14,8 +14,8 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
     Note, OptionSpec, Options, Parsed, SplitMix64, Stats, Status, Steps, Value, describe::stopped,
 };
@@ -137,7 +137,7 @@ impl Connect4Game {
                 .max_expanded
                 .map(|n| n.saturating_sub(stats.expanded));
             left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
-            let config = searchlab_core::AlphaBetaConfig::new().with_limits(left);
+            let config = searchlab_toolkit::AlphaBetaConfig::new().with_limits(left);
             let result = algo.run(&game, &child, &eval, &config);
             stats += &result.stats;
             match result.outcome {
@@ -373,7 +373,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 // rules (every legal column), columns numbered from 1.
                 let game = Connect4::new(self.board.clone(), Rules::Plain);
                 let eval = |_: &Position| -> Value { 0 };
-                return searchlab_core::describe::mcts_answer(
+                return searchlab_toolkit::describe::mcts_answer(
                     &game,
                     &job.position,
                     &eval,
@@ -549,12 +549,12 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
 /// moves typed as a column number 1..7, openings as the columns played (`4453`, or `empty`),
 /// as instances write positions. Depth-limited searches use [`Threats`].
 ///
-/// Not [`searchlab_core::Playable::PERFECT`]: the perfect solver of `match` is the core's
+/// Not [`searchlab_toolkit::Playable::PERFECT`]: the perfect solver of `match` is the core's
 /// full-window alpha-beta with a growing table, which would take hours from an opening (the
 /// crate's own null-window solver needs minutes for the empty board), so a match reports no
 /// move accuracy. For the same reason the strategy `alphabeta` without `depth=` is only
 /// practical from late positions.
-impl searchlab_core::Playable for Connect4Game {
+impl searchlab_toolkit::Playable for Connect4Game {
     type Game = PlayGame;
     type Eval = Threats;
     const PERFECT: bool = false;
@@ -578,10 +578,10 @@ impl searchlab_core::Playable for Connect4Game {
         let max = PlayGame::new(self.board.clone()).max_value();
         Some((-max, max))
     }
-    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+    fn side_name(&self, player: searchlab_toolkit::Player) -> &'static str {
         match player {
-            searchlab_core::Player::Max => "x",
-            searchlab_core::Player::Min => "o",
+            searchlab_toolkit::Player::Max => "x",
+            searchlab_toolkit::Player::Min => "o",
         }
     }
     fn show_move(&self, col: &u8) -> String {
@@ -612,7 +612,7 @@ impl searchlab_core::Playable for Connect4Game {
     }
     fn draw(&self, game: &PlayGame, moves: &[u8], pos: &Position) -> String {
         let played: String = moves.iter().map(|c| char::from(b'1' + c)).collect();
-        let status = match searchlab_core::Game::terminal_value(game, pos) {
+        let status = match searchlab_toolkit::Game::terminal_value(game, pos) {
             Some(_) => "the game is over".to_owned(),
             None if pos.stones().is_multiple_of(2) => "x to move".to_owned(),
             None => "o to move".to_owned(),
@@ -757,7 +757,7 @@ mod tests {
 
     #[test]
     fn play_reads_columns_and_openings_and_says_what_is_wrong() {
-        use searchlab_core::Playable;
+        use searchlab_toolkit::Playable;
         let d = game(&[]);
         let g = d.game().unwrap();
         let start = d.start(&g);

@@ -14,7 +14,7 @@
 //! so a depth-limited search always prefers a proven win, even the latest, to any estimate,
 //! and any estimate to a proven loss.
 
-use searchlab_core::{Evaluator, Game, Player, Value};
+use searchlab_toolkit::{Evaluator, Game, Player, Value};
 
 use crate::board::{Board, Position};
 
@@ -26,7 +26,7 @@ pub const SCALE: Value = 100;
 /// # Examples
 /// ```
 /// use searchlab_connect4::{Board, PlayGame, SCALE};
-/// use searchlab_core::Game;
+/// use searchlab_toolkit::Game;
 ///
 /// let game = PlayGame::new(Board::standard());
 /// let pos = game.board().parse("1212121").unwrap(); // x completes the first column
@@ -136,7 +136,7 @@ impl Game for PlayGame {
 /// # Examples
 /// ```
 /// use searchlab_connect4::{Board, PlayGame, Threats};
-/// use searchlab_core::Evaluator;
+/// use searchlab_toolkit::Evaluator;
 ///
 /// let game = PlayGame::new(Board::standard());
 /// let even = game.board().parse("").unwrap();
@@ -196,7 +196,7 @@ fn odd_rows(b: &Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use searchlab_core::{AlphaBetaConfig, GameSolver};
+    use searchlab_toolkit::{AlphaBetaConfig, GameSolver};
 
     fn game() -> PlayGame {
         PlayGame::new(Board::standard())

@@ -1,6 +1,9 @@
 //! # searchlab-core
 //!
 //! State-space search algorithms over two traits, with statistics and limits on every run.
+//! What turns a problem into a tool (descriptions, the algorithm catalogue, instances and
+//! answers, play and matches, statistics as text) is the `searchlab-toolkit` crate built on
+//! this one; this crate depends on no toolkit, command line or I/O library.
 //!
 //! * Single-agent search over [`Problem`], every one returning the same [`SearchResult`]:
 //!   - optimal: [`astar()`], [`idastar()`] (and [`par_idastar()`] on several threads, with
@@ -19,8 +22,7 @@
 //!   bound types, growing or of a fixed size, root analysis, aspiration windows), the
 //!   null-window driver [`mtdf()`] (MTD(f) or bisection over the value range), [`pvs()`]
 //!   (principal variation search, the same table) and [`mcts()`] (seeded UCT: a chosen move and
-//!   visit counts, not a proof). The [`matchplay`] module plays strategies against each other
-//!   (W/D/L, score, Elo difference, move accuracy against a perfect solver).
+//!   visit counts, not a proof).
 //!
 //! * Costs ([`Cost`]) are the unsigned integers or [`Octile`], the exact `a + b*sqrt(2)` of
 //!   8-connected grid paths; every algorithm compares them exactly.
@@ -97,60 +99,40 @@
 
 #![warn(missing_docs)]
 
-pub mod alphabeta;
-pub mod astar;
-pub mod beam;
-mod best_first;
-pub mod bfs;
-pub mod bibfs;
-pub mod catalogue;
-pub mod describe;
-pub mod dfbnb;
-pub mod fringe;
+// The algorithms, by family.
+pub mod bidirectional;
+pub mod games;
+pub mod parallel;
+pub mod single_agent;
+
+// Traits and infrastructure.
 pub mod game;
-pub mod greedy;
-pub mod idastar;
-pub mod iddfs;
-pub mod instances;
-pub mod limits_text;
-pub mod matchplay;
-pub mod mcts;
-pub mod minimax;
-pub mod mm;
-pub mod mtdf;
 pub mod observe;
 pub mod octile;
-pub mod par_idastar;
 pub mod pdb;
 pub mod pdb_build;
-pub mod play;
-pub mod playable;
 pub mod problem;
-pub mod pvs;
-pub mod rbfs;
 pub mod rng;
-pub mod show;
 mod stack;
 pub mod stats;
-pub mod stats_text;
 mod store;
-pub mod strategy_spec;
 pub mod table;
-pub mod ucs;
-pub mod wastar;
+
+// Every algorithm's module stays reachable at the root (`searchlab_core::astar::astar_observed`),
+// as before the families.
+pub use bidirectional::{bibfs, mm};
+pub use games::{alphabeta, mcts, minimax, mtdf, pvs};
+pub use parallel::par_idastar;
+pub(crate) use single_agent::best_first;
+pub use single_agent::{
+    astar, beam, bfs, dfbnb, fringe, greedy, idastar, iddfs, rbfs, ucs, wastar,
+};
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
 pub use beam::beam;
 pub use bfs::bfs;
 pub use bibfs::{BidirectionalError, bibfs, check_bidirectional};
-pub use catalogue::{
-    Algorithm, GameAlgorithm, GameRun, GameSolver, MctsParams, ParseAlgorithmError, Promise,
-    SearchAlgorithm, UnknownAlgorithm,
-};
-pub use describe::{
-    Answer, Description, Field, Judge, Kind, Note, OptionSpec, Options, Parsed, Status, Steps,
-};
 pub use dfbnb::{InitialBound, dfbnb};
 pub use fringe::fringe;
 pub use game::{
@@ -169,7 +151,6 @@ pub use par_idastar::{
     ParallelConfig, ParallelSearchResult, ParallelWork, par_idastar, par_idastar_with,
 };
 pub use pdb::{AbstractSpace, PatternDb, PdbError, build_pdb, build_pdb_limited};
-pub use playable::Playable;
 pub use problem::{Cost, Heuristic, Problem, Zero, replay};
 pub use pvs::{Pvs, PvsConfig, pvs};
 pub use rbfs::rbfs;

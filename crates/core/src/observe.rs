@@ -16,7 +16,7 @@
 //! alpha-beta within 0.02% of their instructions before the hook, the 8-puzzle's A* 0.04%.)
 //!
 //! Drivers that reach the algorithms through code they do not own (a problem's
-//! [`crate::Description::solve`]) cannot pass an observer of their own type; they put a
+//! `searchlab_toolkit::Description::solve`) cannot pass an observer of their own type; they put a
 //! [`Trace`] in [`crate::Limits::trace`] instead. Every plain entry point looks there once
 //! per run and, when one is set, runs its observed variant with it; the [`Tracer`] behind it
 //! receives type-erased [`TraceEvent`]s (states as `Debug`, costs as `Display`).

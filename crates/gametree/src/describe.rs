@@ -1,13 +1,13 @@
 //! Explicit game trees described for every driver ([`Tree`]): a tree is one whole argument
 //! or file; the report gives the value, the principal variation, and what alpha-beta pruned.
 
-use searchlab_core::{
+use searchlab_toolkit::{
     Algorithm, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome, Kind,
     Limits, OptionSpec, Options, Parsed, Player, SplitMix64, Status,
 };
 
 use crate::{GameTree, ParseError, analyse};
-use searchlab_core::observe::{ShowStates, ShownEval};
+use searchlab_toolkit::observe::{ShowStates, ShownEval};
 
 /// Explicit game trees (seeds 003 and 004).
 #[derive(Debug)]
@@ -33,7 +33,7 @@ fn player_name(p: Player) -> &'static str {
 const OUTLINED_NODES: usize = 200;
 
 /// The minimax value of `node`.
-fn minimax_value(tree: &GameTree, node: usize) -> searchlab_core::Value {
+fn minimax_value(tree: &GameTree, node: usize) -> searchlab_toolkit::Value {
     if let Some(v) = tree.leaf(node) {
         return v;
     }
@@ -322,7 +322,7 @@ looked at.";
             Ok(solver) => solver,
             Err(params) => {
                 // MCTS chooses a move and proves no value: its own answer, moves by path name.
-                return searchlab_core::describe::mcts_answer(
+                return searchlab_toolkit::describe::mcts_answer(
                     tree,
                     &0,
                     &no_eval,
@@ -342,7 +342,7 @@ looked at.";
             solver.run(tree, &0, &no_eval, &config)
         };
         if let GameOutcome::Stopped { limit, .. } = run.outcome {
-            return searchlab_core::describe::stopped(limit, run.stats);
+            return searchlab_toolkit::describe::stopped(limit, run.stats);
         }
         // Within the limits: the comparison of both searches, on a tree small enough.
         let a = analyse(tree);

@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use searchlab_core::{
+use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, Kind, Limits, Note, OptionSpec, Options, Outcome,
     Parsed, SearchAlgorithm, SplitMix64, Stats, Status,
     describe::{stopped, unsolvable},
@@ -368,7 +368,7 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             Ok(result) => result,
             // Refused before solving by `refusal`; a library caller gets the reason.
             Err(e) => {
-                return searchlab_core::describe::run_answer::<crate::Step, u64>(Err(e), |_| {
+                return searchlab_toolkit::describe::run_answer::<crate::Step, u64>(Err(e), |_| {
                     String::new()
                 });
             }

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use searchlab_core::describe::{stopped, unsolvable};
-use searchlab_core::{
+use searchlab_toolkit::describe::{stopped, unsolvable};
+use searchlab_toolkit::{
     Algorithm as CoreAlgorithm, Answer, Description, Field, Heuristic, Kind, Limits, Octile,
     OptionSpec, Options, Outcome, Parsed, SearchAlgorithm, SplitMix64, Status, Zero,
 };
@@ -53,7 +53,7 @@ impl GridPaths {
         algo: SearchAlgorithm,
         heuristic: &str,
         limits: &Limits,
-    ) -> Result<GridRun, searchlab_core::BidirectionalError> {
+    ) -> Result<GridRun, searchlab_toolkit::BidirectionalError> {
         let grid = Grid::new(&inst.map, inst.goal, self.connectivity);
         let octile = OctileDistance::new(inst.goal);
         let manhattan = Manhattan::new(inst.goal);
@@ -207,7 +207,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
         // cost sqrt(2); the bidirectional ones need predecessors a grid query does not offer.
         SearchAlgorithm::ALL
             .into_iter()
-            .filter(|a| a.promise() != searchlab_core::Promise::FewestActions)
+            .filter(|a| a.promise() != searchlab_toolkit::Promise::FewestActions)
             .filter(|a| Self::refusal(CoreAlgorithm::Search(*a)).is_none())
             .map(CoreAlgorithm::Search)
             .collect()
@@ -325,7 +325,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
         &mut self,
         algorithm: CoreAlgorithm,
         _: &str,
-        _: &mut dyn FnMut(searchlab_core::Note),
+        _: &mut dyn FnMut(searchlab_toolkit::Note),
     ) -> Result<(), String> {
         if self.jps && algorithm != CoreAlgorithm::Search(SearchAlgorithm::Astar) {
             return Err(format!(
@@ -383,7 +383,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
                 Ok(run) => run,
                 // Refused before solving by `refusal`; a library caller gets the reason.
                 Err(e) => {
-                    return searchlab_core::describe::run_answer::<crate::grid::Move, Octile>(
+                    return searchlab_toolkit::describe::run_answer::<crate::grid::Move, Octile>(
                         Err(e),
                         |_| String::new(),
                     );

@@ -6,9 +6,9 @@
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use searchlab_core::describe::{run_answer, unsolvable};
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::describe::{run_answer, unsolvable};
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, Answer, Description, Heuristic, Kind, Limits, Note, OptionSpec, Options, Problem,
     SearchAlgorithm, SplitMix64, Status, Zero, par_idastar,
 };
@@ -21,7 +21,7 @@ use crate::twentyfour::{korf_felner_databases, korf_felner_missing};
 use crate::{
     Board, Eight, Fifteen, LinearConflict, Manhattan, Misplaced, Move, SlidingPuzzle, TwentyFour,
 };
-use searchlab_core::pdb_build::BuildOptions;
+use searchlab_toolkit::pdb_build::BuildOptions;
 
 /// A heuristic that threads of parallel IDA* can share.
 type SharedHeuristic<P> = dyn Heuristic<P> + Sync;
@@ -246,7 +246,7 @@ INSTANCE: 9 tokens row-major, tiles 1-8 and the blank x (or 0), e.g. \"2 3 4 1 5
 Moves name where the BLANK goes: u d l r. Unsolvable boards are recognised by permutation
 parity, without search. An expected answer after '|' is the length or `unsolvable`.";
     const KIND: Kind = Kind::Puzzle;
-    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+    const JUDGE: Option<searchlab_toolkit::Judge> = Some(searchlab_toolkit::Judge {
         number: 1077,
         title: "Eight",
         run: judge_1077,
@@ -766,7 +766,7 @@ pub fn judge_1077(
         match puzzle.parse(&text) {
             Ok(board) if !puzzle.is_solvable(&board) => writeln!(out, "unsolvable")?,
             Ok(board) => {
-                let run = searchlab_core::idastar(&puzzle, &board, &Manhattan, &Limits::none());
+                let run = searchlab_toolkit::idastar(&puzzle, &board, &Manhattan, &Limits::none());
                 match run.outcome.actions() {
                     Some(moves) => writeln!(out, "{}", moves_to_string(moves))?,
                     None => writeln!(out, "unsolvable")?,

@@ -5,9 +5,9 @@
 //! about 0.13 s in a release build (735,471 entries), less than reading and checking a cache
 //! file would save.
 
-use searchlab_core::describe::{path_answer, run_answer};
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::describe::{path_answer, run_answer};
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, Heuristic, Kind, Limits, Note, OptionSpec, Options,
     Parsed, SearchAlgorithm, SplitMix64, Status, Zero, idastar,
 };
@@ -75,7 +75,7 @@ columns down; G, H: the rows left). IDA* answers with the fewest moves and, amon
 lexicographically smallest string. A file in the judge's format (ending with a line `0`) is
 read up to that line.";
     const KIND: Kind = Kind::Puzzle;
-    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+    const JUDGE: Option<searchlab_toolkit::Judge> = Some(searchlab_toolkit::Judge {
         number: 2286,
         title: "The Rotation Game",
         run: judge_2286,

@@ -2,13 +2,13 @@
 //! position, depth limits with seed 001's evaluation, seed 002's goals, every root move's
 //! value.
 
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
     GameSolver, Kind, Limits, OptionSpec, Options, Parsed, RootMove, SplitMix64, Status, Value,
 };
 
-use searchlab_core::observe::{ShowStates, ShownEval};
+use searchlab_toolkit::observe::{ShowStates, ShownEval};
 
 use crate::{
     Board, BoardError, Geometry, Goal, MoveOrder, Scoring, SeedEval, Side, Square, TicTacToe, WIN,
@@ -115,7 +115,7 @@ impl TicTacToeGame {
         job: &Job,
         algo: GameSolver,
         limits: &Limits,
-    ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>) {
+    ) -> (searchlab_toolkit::GameResult<Square>, Vec<RootMove<Square>>) {
         if limits.trace.is_none() {
             return self.search_game(&job.game, &job.board, &SeedEval, algo, limits);
         }
@@ -134,10 +134,10 @@ impl TicTacToeGame {
         eval: &E,
         algo: GameSolver,
         limits: &Limits,
-    ) -> (searchlab_core::GameResult<Square>, Vec<RootMove<Square>>)
+    ) -> (searchlab_toolkit::GameResult<Square>, Vec<RootMove<Square>>)
     where
-        G: searchlab_core::Game<Move = Square>,
-        E: searchlab_core::Evaluator<G>,
+        G: searchlab_toolkit::Game<Move = Square>,
+        E: searchlab_toolkit::Evaluator<G>,
     {
         let config = AlphaBetaConfig::new()
             .with_limits(limits.clone())
@@ -148,7 +148,7 @@ impl TicTacToeGame {
         // through the catalogue (minimax values every root move itself).
         if algo != GameSolver::Alphabeta {
             let result = algo.run(game, root, eval, &config);
-            searchlab_core::describe::search_ends();
+            searchlab_toolkit::describe::search_ends();
             let mut moves = match (&result.outcome, self.all_moves) {
                 (GameOutcome::Solved(s), true) => s.root_moves.clone(),
                 _ => Vec::new(),
@@ -159,7 +159,7 @@ impl TicTacToeGame {
         let mut search = AlphaBeta::new(config);
         let mut result = search.search(game, root, eval);
         if !self.all_moves {
-            searchlab_core::describe::search_ends();
+            searchlab_toolkit::describe::search_ends();
         }
         let mut moves = Vec::new();
         if self.all_moves && matches!(result.outcome, GameOutcome::Solved(_)) {
@@ -172,7 +172,7 @@ impl TicTacToeGame {
                 }
                 stopped @ GameOutcome::Stopped { .. } => result.outcome = stopped,
             }
-            searchlab_core::describe::search_ends();
+            searchlab_toolkit::describe::search_ends();
         }
         (result, moves)
     }
@@ -199,7 +199,7 @@ in a line with the rest empty, the number of lines through a lone first stone, e
 --goal win|lose|draw asks whether --side (default: the side to move) can FORCE that result
 whatever the other side does (seed 002). An expected answer after '|' is the value.";
     const KIND: Kind = Kind::Game;
-    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+    const JUDGE: Option<searchlab_toolkit::Judge> = Some(searchlab_toolkit::Judge {
         number: 1568,
         title: "Find the Winning Move",
         run: judge_1568,
@@ -419,7 +419,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             Ok(solver) => solver,
             Err(params) => {
                 // MCTS chooses a move and proves no value: its own answer.
-                return searchlab_core::describe::mcts_answer(
+                return searchlab_toolkit::describe::mcts_answer(
                     &job.game,
                     &job.board,
                     &SeedEval,
@@ -528,7 +528,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         Some(n * n - u64::from(job.board.count()))
     }
     fn show_solution(&self, job: &Job, answer: &Answer) -> Option<String> {
-        use searchlab_core::Game as _;
+        use searchlab_toolkit::Game as _;
         let pv = answer
             .moves
             .as_deref()
@@ -596,7 +596,7 @@ pub fn judge_1568(
 /// Tic-tac-toe for `searchlab match` and `searchlab play`: the empty board of `--size` (3 by
 /// default) with `--k` in a row, x first; moves typed `(row,col)`, `row,col` or `row col`
 /// (0-based, as printed); openings as boards (`x..../.o.` like instances) or square lists.
-impl searchlab_core::Playable for TicTacToeGame {
+impl searchlab_toolkit::Playable for TicTacToeGame {
     type Game = TicTacToe;
     type Eval = SeedEval;
 
@@ -628,10 +628,10 @@ impl searchlab_core::Playable for TicTacToeGame {
     fn value_range(&self) -> Option<(Value, Value)> {
         Some((-WIN, WIN))
     }
-    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+    fn side_name(&self, player: searchlab_toolkit::Player) -> &'static str {
         match player {
-            searchlab_core::Player::Max => "x",
-            searchlab_core::Player::Min => "o",
+            searchlab_toolkit::Player::Max => "x",
+            searchlab_toolkit::Player::Min => "o",
         }
     }
     fn show_move(&self, mv: &Square) -> String {
@@ -676,7 +676,7 @@ impl searchlab_core::Playable for TicTacToeGame {
                 let sq = self
                     .parse_move(game, &board, &token)
                     .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
-                board = searchlab_core::Game::play(game, &board, &sq);
+                board = searchlab_toolkit::Game::play(game, &board, &sq);
                 moves.push(sq);
             }
             return Ok(moves);

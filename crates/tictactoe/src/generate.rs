@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use searchlab_core::describe::{Steps, counted};
-use searchlab_core::{OptionSpec, Options, SplitMix64};
+use searchlab_toolkit::describe::{Steps, counted};
+use searchlab_toolkit::{OptionSpec, Options, SplitMix64};
 
 use crate::{Board, Geometry, Side};
 

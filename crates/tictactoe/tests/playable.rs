@@ -1,9 +1,9 @@
 //! Tic-tac-toe as a `Playable` game: openings from boards and square lists replay to the
 //! position they name, typed squares are read or refused with the reason.
 
-use searchlab_core::{Description, Game, Options, Playable, Player};
 use searchlab_tictactoe::describe::TicTacToeGame;
 use searchlab_tictactoe::{Board, Square};
+use searchlab_toolkit::{Description, Game, Options, Playable, Player};
 
 fn game(size: Option<&str>) -> (TicTacToeGame, searchlab_tictactoe::TicTacToe) {
     let mut options = Options::new();
@@ -116,7 +116,7 @@ fn a_goal_is_no_game_to_play() {
 /// played, `undo` takes back the person's last move and the replies, sides are named.
 #[test]
 fn a_session_plays_checks_and_takes_back_moves() {
-    use searchlab_core::play::Session;
+    use searchlab_toolkit::play::Session;
     let (d, g) = game(None);
     let mut s = Session::new(d, g);
     assert_eq!(s.side_named("first"), Ok(Player::Max));
@@ -146,7 +146,7 @@ fn a_session_plays_checks_and_takes_back_moves() {
 /// illegal named by its number, a text without openings refused.
 #[test]
 fn openings_are_checked_line_by_line() {
-    use searchlab_core::play::{OpeningError, parse_openings};
+    use searchlab_toolkit::play::{OpeningError, parse_openings};
     let (d, g) = game(None);
     let ok = parse_openings(&d, &g, "# two openings\n\nx../.../...\n(1,1) (0,0)\n").unwrap();
     assert_eq!(ok.len(), 2);
@@ -164,8 +164,8 @@ fn openings_are_checked_line_by_line() {
 /// Hints by an exact alpha-beta engine value every legal move of the empty board (all draws).
 #[test]
 fn hints_value_every_move() {
-    use searchlab_core::play::Hints;
-    use searchlab_core::strategy_spec::StrategySpec;
+    use searchlab_toolkit::play::Hints;
+    use searchlab_toolkit::strategy_spec::StrategySpec;
     let (d, g) = game(None);
     let spec: StrategySpec = "alphabeta".parse().unwrap();
     let hint = Hints::new(&spec, &d).show(&d, &g, &Board::EMPTY);

@@ -6,9 +6,9 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use searchlab_core::describe::{Steps, counted};
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::describe::{Steps, counted};
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
     Kind, Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
 };
@@ -119,14 +119,14 @@ fn final_score(margin: i32) -> (i32, i32) {
 
 /// The answer of a search that proves the value alone (the catalogue's, or the bench's
 /// alpha-beta): the value, and the first move of its principal variation as the best move.
-fn value_answer(p: &Played, result: searchlab_core::GameResult<Segment>) -> Answer {
+fn value_answer(p: &Played, result: searchlab_toolkit::GameResult<Segment>) -> Answer {
     match result.outcome {
         GameOutcome::Solved(s) => {
             let best: Vec<Segment> = s.pv.first().copied().into_iter().collect();
             solved(p, s.value, &[], &best, result.stats)
         }
         GameOutcome::Stopped { limit, .. } => {
-            searchlab_core::describe::stopped(limit, result.stats)
+            searchlab_toolkit::describe::stopped(limit, result.stats)
         }
     }
 }
@@ -138,7 +138,7 @@ fn solved(
     value: i32,
     values: &[(Segment, i32)],
     best: &[Segment],
-    stats: searchlab_core::Stats,
+    stats: searchlab_toolkit::Stats,
 ) -> Answer {
     let mut a = Answer::new(Status::Solved, stats);
     let winner = winner_of(value);
@@ -289,7 +289,7 @@ format. Values are final margins: A's triangles minus B's at the end, with perfe
 here; an expected answer after '|' is that margin. alphabeta values every move (with a
 transposition table); minimax values the position alone.";
     const KIND: Kind = Kind::Game;
-    const JUDGE: Option<searchlab_core::Judge> = Some(searchlab_core::Judge {
+    const JUDGE: Option<searchlab_toolkit::Judge> = Some(searchlab_toolkit::Judge {
         number: 1085,
         title: "Triangle War",
         run: judge_1085,
@@ -431,7 +431,7 @@ transposition table); minimax values the position alone.";
         self.draw_picture(&game, p);
         if let Algorithm::Game(GameAlgorithm::Mcts(params)) = algorithm {
             // MCTS chooses a move and proves no value (greedy playouts use the margin).
-            return searchlab_core::describe::mcts_answer(
+            return searchlab_toolkit::describe::mcts_answer(
                 &game,
                 &p.position,
                 &(Position::margin as fn(&Position) -> i32),
@@ -451,12 +451,12 @@ transposition table); minimax values the position alone.";
             // move's value: the first move of the variation is one best move.
             let config = AlphaBetaConfig::new().with_limits(limits.clone());
             let result = algo.run(&game, &p.position, &|_: &Position| 0, &config);
-            searchlab_core::describe::search_ends();
+            searchlab_toolkit::describe::search_ends();
             return value_answer(p, result);
         }
         if algorithm == Algorithm::Game(GameAlgorithm::Minimax) {
             let result = minimax(&game, &p.position, &|_: &Position| 0, limits);
-            searchlab_core::describe::search_ends();
+            searchlab_toolkit::describe::search_ends();
             return match result.outcome {
                 GameOutcome::Solved(s) => {
                     let values: Vec<(Segment, i32)> =
@@ -469,7 +469,7 @@ transposition table); minimax values the position alone.";
                     solved(p, s.value, &values, &best, result.stats)
                 }
                 GameOutcome::Stopped { limit, .. } => {
-                    searchlab_core::describe::stopped(limit, result.stats)
+                    searchlab_toolkit::describe::stopped(limit, result.stats)
                 }
             };
         }
@@ -477,14 +477,14 @@ transposition table); minimax values the position alone.";
         let solver =
             slot.get_or_insert_with(|| Solver::with_table(game, limits.clone(), self.table));
         let analysis = solver.analyse(&p.position);
-        searchlab_core::describe::search_ends();
+        searchlab_toolkit::describe::search_ends();
         match analysis {
             Ok(a) => {
                 let values: Vec<(Segment, i32)> =
                     a.moves.iter().map(|m| (m.segment, m.value)).collect();
                 solved(p, a.value, &values, &a.best, a.stats)
             }
-            Err(stop) => searchlab_core::describe::stopped(stop.0, Default::default()),
+            Err(stop) => searchlab_toolkit::describe::stopped(stop.0, Default::default()),
         }
     }
     /// Alpha-beta as a benchmark measures it: the search that proves the position's value
@@ -512,7 +512,7 @@ transposition table); minimax values the position alone.";
             .with_table(self.table)
             .with_value_range(-9, 9);
         let run = AlphaBeta::new(config).search(&game, &p.position, &|_: &Position| 0);
-        searchlab_core::describe::search_ends();
+        searchlab_toolkit::describe::search_ends();
         value_answer(p, run)
     }
     /// Undrawn segments: a game of Triangle War ends when all 18 are drawn.
@@ -691,7 +691,7 @@ pub fn judge_1085(
 /// Triangle War for `searchlab match` and `searchlab play`: the empty board, A first; moves
 /// typed as segments (`2-4`), openings as the move lists instances use. The evaluation for
 /// depth-limited search is the margin so far (triangles already won).
-impl searchlab_core::Playable for Triangle {
+impl searchlab_toolkit::Playable for Triangle {
     type Game = TriangleWar;
     type Eval = fn(&Position) -> i32;
 
@@ -707,10 +707,10 @@ impl searchlab_core::Playable for Triangle {
     fn value_range(&self) -> Option<(i32, i32)> {
         Some((-9, 9))
     }
-    fn side_name(&self, player: searchlab_core::Player) -> &'static str {
+    fn side_name(&self, player: searchlab_toolkit::Player) -> &'static str {
         match player {
-            searchlab_core::Player::Max => "A",
-            searchlab_core::Player::Min => "B",
+            searchlab_toolkit::Player::Max => "A",
+            searchlab_toolkit::Player::Min => "B",
         }
     }
     fn show_move(&self, mv: &Segment) -> String {

@@ -1,7 +1,7 @@
 //! Triangle War as a `Playable` game: openings are the move lists instances use, typed
 //! segments are read or refused with the reason, results name the winner and the score.
 
-use searchlab_core::{Description, Game, Options, Playable, Player};
+use searchlab_toolkit::{Description, Game, Options, Playable, Player};
 use searchlab_triangle::describe::Triangle;
 use searchlab_triangle::{Position, Segment};
 

@@ -7,7 +7,7 @@
 //! `searchlab` needs), then one line in the CLI's registry.
 //!
 //! ```
-//! use searchlab_core::{Description, Limits, Options, SearchAlgorithm, Algorithm};
+//! use searchlab_toolkit::{Description, Limits, Options, SearchAlgorithm, Algorithm};
 //! use searchlab_waterjug::WaterJug;
 //!
 //! let puzzle = WaterJug::new(&Options::new()).unwrap();
@@ -18,9 +18,9 @@
 
 use std::fmt;
 
-use searchlab_core::describe::run_answer;
-use searchlab_core::show::{Frame, TERMINAL_WIDTH, side_by_side};
-use searchlab_core::{
+use searchlab_toolkit::describe::run_answer;
+use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
+use searchlab_toolkit::{
     Algorithm, Answer, Description, Heuristic, Kind, Limits, OptionSpec, Options, Problem,
     SearchAlgorithm, SplitMix64, Status, Zero,
 };

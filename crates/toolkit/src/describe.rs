@@ -594,7 +594,7 @@ pub trait Description: Sized {
 /// `alphabeta+no-table+iterative`; any other name is returned as it is.
 ///
 /// ```
-/// use searchlab_core::describe::expand_alias;
+/// use searchlab_toolkit::describe::expand_alias;
 /// let aliases = [("alphabeta-notable", "alphabeta+no-table")];
 /// assert_eq!(expand_alias(&aliases, "alphabeta-notable"), "alphabeta+no-table");
 /// assert_eq!(expand_alias(&aliases, "alphabeta-notable+x"), "alphabeta+no-table+x");
@@ -712,8 +712,8 @@ pub fn run_answer<A, C: crate::Cost + fmt::Display>(
 /// Complexity: that of [`crate::mcts()`].
 ///
 /// ```
-/// use searchlab_core::describe::mcts_answer;
-/// use searchlab_core::{Game, Limits, MctsParams, Player, Status, Value};
+/// use searchlab_toolkit::describe::mcts_answer;
+/// use searchlab_toolkit::{Game, Limits, MctsParams, Player, Status, Value};
 ///
 /// /// Take 1 or 2 from a pile; whoever takes the last stone wins.
 /// struct Nim;

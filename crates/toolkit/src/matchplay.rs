@@ -519,7 +519,7 @@ pub fn elo_of_score(score: f64) -> f64 {
 /// testers report; it is too narrow for very few games.
 ///
 /// ```
-/// use searchlab_core::matchplay::elo_from_scores;
+/// use searchlab_toolkit::matchplay::elo_from_scores;
 /// let even = elo_from_scores(&[1.0, 0.0, 0.5, 0.5]);
 /// assert_eq!(even.diff, 0.0);
 /// assert!(even.low < 0.0 && even.high > 0.0);
@@ -651,10 +651,10 @@ const OPENING_TRIES: u32 = 1000;
 ///
 /// # Examples
 /// ```
-/// use searchlab_core::matchplay::{
+/// use searchlab_toolkit::matchplay::{
 ///     play_match, MatchConfig, Openings, PerfectSolver, RandomStrategy, SolverStrategy,
 /// };
-/// use searchlab_core::{AlphaBetaConfig, Game, Limits, Player, Value};
+/// use searchlab_toolkit::{AlphaBetaConfig, Game, Limits, Player, Value};
 ///
 /// /// Take 1 or 2 from a pile; whoever takes the last stone wins (+1 for Max).
 /// struct Nim;

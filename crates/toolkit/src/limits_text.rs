@@ -34,7 +34,7 @@ pub enum LimitError {
 /// # Example
 ///
 /// ```
-/// use searchlab_core::limits_text::{limits_from, parse_size};
+/// use searchlab_toolkit::limits_text::{limits_from, parse_size};
 ///
 /// let limits = limits_from(Some(1000), None, Some(2.5), Some(parse_size("1G").unwrap())).unwrap();
 /// assert_eq!(limits.max_memory, Some(1 << 30));

@@ -1,14 +1,14 @@
 //! Where a batch's instances come from, the same for every problem: each argument is one
 //! instance (or, when it names an existing file with an extension the problem reads, like a
 //! grid's `.scen`, that file), each `--file` (`-`: standard input) holds one instance per
-//! line; with neither, standard input is read. How an input's text becomes instances is the core's
-//! [`searchlab_core::instances`]; a file that cannot be read is bad input for that file alone.
+//! line; with neither, standard input is read. How an input's text becomes instances is
+//! [`crate::instances`]; a file that cannot be read is bad input for that file alone.
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
-use searchlab_core::Description;
-use searchlab_core::instances::{self, Item};
+use crate::Description;
+use crate::instances::{self, Item};
 
 /// Every instance the arguments and files name, parsed by `problem`, in input order.
 pub fn gather<D: Description>(

@@ -3,11 +3,13 @@
 //! depth limit; MCTS is selectable by name with its settings, deterministic for a seed, and
 //! answered as a chosen move that proves no value.
 
+// The core's test games (tic-tac-toe, random trees), shared rather than copied.
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use common::{Ttt, open_lines, random_dag, random_tree};
-use searchlab_core::describe::mcts_answer;
-use searchlab_core::{
+use searchlab_toolkit::describe::mcts_answer;
+use searchlab_toolkit::{
     Algorithm, AlphaBetaConfig, Game, GameAlgorithm, Limits, MctsParams, Rollout, SplitMix64,
     Status, Value, minimax,
 };
@@ -150,7 +152,7 @@ fn mcts_answers_a_chosen_move_deterministically_for_a_seed() {
         assert_eq!(a.moves, Some(show(win)), "{rollout}");
         // Every root move's visits are listed and add up to the playouts.
         let visits = a.fields.iter().find(|(k, _)| *k == "visits").unwrap();
-        let searchlab_core::Field::List(v) = &visits.1 else {
+        let searchlab_toolkit::Field::List(v) = &visits.1 else {
             panic!()
         };
         assert_eq!(v.len(), moves.len());
@@ -206,7 +208,7 @@ fn mcts_settings_that_the_search_refuses_are_an_answer_not_a_panic() {
 /// library user built by hand.
 #[test]
 fn run_answers_every_algorithm_without_panicking() {
-    use searchlab_core::{GameRun, MctsError};
+    use searchlab_toolkit::{GameRun, MctsError};
     let game = Ttt::new(3, 3);
     let eval = open_lines(&game);
     let root = game.parse("xx./oo./...");

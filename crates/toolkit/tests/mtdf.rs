@@ -5,11 +5,13 @@
 //! Four's stone-count bounds are. Both narrowings of [`mtdf()`], over the whole range and over
 //! the game's, and the catalogue's `mtdf`, must give minimax's value, exact.
 
+// The core's test games, shared rather than copied; the catalogue's `mtdf` is the toolkit's.
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use common::{Bounded, Graph, ScoredPile, random_dag, random_tree};
 use proptest::prelude::*;
-use searchlab_core::{
+use searchlab_toolkit::{
     AlphaBeta, AlphaBetaConfig, Bound, Evaluator, Game, GameSolver, INFINITY, Limits, Narrowing,
     Player, Value, minimax, mtdf,
 };
@@ -34,7 +36,7 @@ fn extreme(mut graph: Graph, shift: u8) -> Graph {
 /// (precomputed by minimax) widened by a random slack on each side (zero included: `lo == hi`),
 /// and on finished nodes bounds that exclude their value (the contract asks nothing there).
 fn wrong_when_finished(inner: &Graph, seed: u64) -> Vec<(Value, Value)> {
-    let mut rng = searchlab_core::SplitMix64::new(seed);
+    let mut rng = searchlab_toolkit::SplitMix64::new(seed);
     (0..inner.player.len())
         .map(|s| {
             let v = minimax(inner, &s, &inner.eval(), &Limits::none())
@@ -50,7 +52,7 @@ fn wrong_when_finished(inner: &Graph, seed: u64) -> Vec<(Value, Value)> {
                 };
                 return (a, b);
             }
-            let slack = |rng: &mut searchlab_core::SplitMix64| match rng.below(4) {
+            let slack = |rng: &mut searchlab_toolkit::SplitMix64| match rng.below(4) {
                 0 => 0,
                 1 => 1,
                 _ => rng.below(50) as Value,

@@ -288,7 +288,6 @@ mod tests {
 
     #[test]
     fn the_whole_value_range_does_not_overflow() {
-        use crate::catalogue::GameSolver;
         let full = (-crate::INFINITY, crate::INFINITY);
         let eval = |_: &S| 0;
         for seed in 0..30 {
@@ -315,8 +314,10 @@ mod tests {
                     assert_eq!((got.value, got.bound), (exact, Bound::Exact), "{seed}");
                 }
             }
-            // The catalogue's MTD(f), with no value range known, searches the whole range.
-            let run = GameSolver::Mtdf.run(&game, &root, &eval, &AlphaBetaConfig::new());
+            // What the toolkit's catalogue runs with no value range known: bisection of the
+            // whole range, with a table.
+            let mut search = AlphaBeta::new(AlphaBetaConfig::new().with_table(true));
+            let run = mtdf(&mut search, &game, &root, &eval, full, Narrowing::Bisect);
             let got = run.outcome.solution().unwrap();
             assert_eq!((got.value, got.bound), (exact, Bound::Exact), "{seed}");
         }

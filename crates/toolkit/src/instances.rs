@@ -11,8 +11,12 @@
 //! Input is read as bytes: a line that is not UTF-8 is one bad line and a UTF-8 byte-order
 //! mark at the start is skipped. A problem whose instances span a whole input (a game tree),
 //! or that has a file format of its own (a judge's input, a scenario file), reads its inputs
-//! its own way through its description. The driver opens the files ([`read`] takes their
-//! bytes) and reports an input it cannot read with [`unreadable`].
+//! its own way through its description. [`gather`] collects a batch from a driver's
+//! arguments, files and standard input ([`read`] takes their bytes) and reports an input it
+//! cannot read with [`unreadable`].
+
+mod files;
+pub use files::{gather, source_name};
 
 use std::path::Path;
 

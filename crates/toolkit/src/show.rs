@@ -50,7 +50,7 @@ fn columns(line: &str) -> usize {
 ///
 /// # Example
 /// ```
-/// use searchlab_core::show::{Frame, side_by_side};
+/// use searchlab_toolkit::show::{Frame, side_by_side};
 /// let frames = [Frame::new("start", "1 2\n3 x"), Frame::new("1: u", "1 x\n3 2")];
 /// assert_eq!(side_by_side(&frames, 80), "start   1: u\n1 2     1 x\n3 x     3 2\n");
 /// ```

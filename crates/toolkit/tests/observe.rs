@@ -1,15 +1,17 @@
-//! The observer hook ([`searchlab_core::observe`]): every algorithm's events agree with its
+//! The observer hook ([`searchlab_toolkit::observe`]): every algorithm's events agree with its
 //! statistics, and observing changes neither an answer nor a count.
 
+// The core's test games, shared rather than copied; the catalogue walked here is the toolkit's.
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use std::sync::{Arc, Mutex};
 
 use common::{Graph, random_dag, random_tree};
-use searchlab_core::observe::{
+use searchlab_toolkit::observe::{
     GameEvent, GameObserver, SearchEvent, SearchObserver, TraceEvent, TraceKind, Tracer,
 };
-use searchlab_core::{
+use searchlab_toolkit::{
     AlphaBeta, AlphaBetaConfig, GameAlgorithm, GameResult, Limits, Problem, SearchAlgorithm,
     SearchResult, Trace,
 };
@@ -160,14 +162,14 @@ fn astar_counts_match_its_statistics_and_its_open_list_pops_in_order() {
         want_open: true,
         ..Counts::default()
     };
-    let observed = timeless(searchlab_core::astar::astar_observed(
+    let observed = timeless(searchlab_toolkit::astar::astar_observed(
         &ring,
         &0,
         &h,
         &Limits::none(),
         &mut counts,
     ));
-    let plain = timeless(searchlab_core::astar(&ring, &0, &h, &Limits::none()));
+    let plain = timeless(searchlab_toolkit::astar(&ring, &0, &h, &Limits::none()));
     assert_eq!(observed, plain);
     assert_eq!(counts.expand, plain.stats.expanded);
     assert_eq!(counts.open_lists, plain.stats.expanded);
@@ -182,7 +184,7 @@ fn idastar_announces_each_bound_it_reports() {
     for n in [5, 12, 19] {
         let ring = Ring { n };
         let mut counts = Counts::default();
-        let run = searchlab_core::idastar::idastar_observed(
+        let run = searchlab_toolkit::idastar::idastar_observed(
             &ring,
             &0,
             &ring_h(n),
@@ -200,7 +202,7 @@ fn idastar_announces_each_bound_it_reports() {
         // Korf's convention: the root once, then every child searched or cut.
         assert_eq!(1 + counts.generate + counts.prune, run.stats.generated);
         let mut depth = Counts::default();
-        let run = searchlab_core::iddfs::iddfs_observed(&ring, &0, &Limits::none(), &mut depth);
+        let run = searchlab_toolkit::iddfs::iddfs_observed(&ring, &0, &Limits::none(), &mut depth);
         let depths: Vec<u32> = run
             .stats
             .iterations

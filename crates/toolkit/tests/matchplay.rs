@@ -2,14 +2,16 @@
 //! from the game (extra turns), W/D/L and score consistent with the games, the Elo formula,
 //! move accuracy against a perfect solver, and typed errors for bad openings and strategies.
 
+// The core's test games (tic-tac-toe, random trees), shared rather than copied.
+#[path = "../../core/tests/common/mod.rs"]
 mod common;
 
 use common::{ScoredPile, Ttt, open_lines};
-use searchlab_core::matchplay::{
+use searchlab_toolkit::matchplay::{
     Choice, MatchConfig, MatchError, MctsStrategy, Openings, PerfectSolver, RandomStrategy,
     SolverStrategy, Strategy, StrategyError, elo_from_scores, elo_of_score, play_match,
 };
-use searchlab_core::{
+use searchlab_toolkit::{
     AlphaBetaConfig, Game, Limits, MctsConfig, Player, PvsConfig, Stats, Value, minimax,
 };
 
@@ -408,7 +410,7 @@ fn depth_limited_and_node_limited_strategies_play_4x4() {
     assert!(matches!(
         e,
         MatchError::Strategy {
-            source: StrategyError::Stopped(searchlab_core::LimitKind::Nodes),
+            source: StrategyError::Stopped(searchlab_toolkit::LimitKind::Nodes),
             ..
         }
     ));

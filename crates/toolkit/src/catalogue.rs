@@ -22,8 +22,8 @@
 //! when it is not the default, so `to_string().parse()` gives the value back.
 //!
 //! ```
-//! use searchlab_core::catalogue::SearchAlgorithm;
-//! use searchlab_core::{Limits, Problem, Zero};
+//! use searchlab_toolkit::catalogue::SearchAlgorithm;
+//! use searchlab_toolkit::{Limits, Problem, Zero};
 //!
 //! struct Count;
 //! impl Problem for Count {
@@ -114,7 +114,7 @@ impl Promise {
     /// the others anything not below it (a path cheaper than the optimum is always wrong).
     ///
     /// ```
-    /// use searchlab_core::{Promise, Weight};
+    /// use searchlab_toolkit::{Promise, Weight};
     /// assert!(Promise::Bounded(Weight::TWO).admits(40, 20) && !Promise::Bounded(Weight::TWO).admits(41, 20));
     /// assert!(Promise::None.admits(99, 20) && !Promise::None.admits(19, 20));
     /// assert!(Promise::Optimal.admits(20, 20) && !Promise::Optimal.admits(21, 20));
@@ -372,7 +372,7 @@ pub const DEFAULT_RANDOM_PERCENT: u8 = 10;
 /// so that the settings can be a catalogue value (hashed, ordered).
 ///
 /// ```
-/// use searchlab_core::catalogue::{GameAlgorithm, MctsParams};
+/// use searchlab_toolkit::catalogue::{GameAlgorithm, MctsParams};
 /// let a: GameAlgorithm = "mcts:playouts=500,seed=7,rollout=greedy".parse().unwrap();
 /// let GameAlgorithm::Mcts(p) = a else { panic!() };
 /// assert_eq!((p.playouts.get(), p.seed), (500, 7));
@@ -660,7 +660,7 @@ impl GameAlgorithm {
     /// value): a driver that compares values takes the solvers and answers MCTS apart.
     ///
     /// ```
-    /// use searchlab_core::{GameAlgorithm, GameSolver, MctsParams};
+    /// use searchlab_toolkit::{GameAlgorithm, GameSolver, MctsParams};
     /// assert_eq!(GameAlgorithm::Pvs.solver(), Ok(GameSolver::Pvs));
     /// let mcts: GameAlgorithm = "mcts:seed=3".parse().unwrap();
     /// assert!(matches!(mcts.solver(), Err(p) if p.seed == 3));
@@ -684,7 +684,7 @@ impl GameAlgorithm {
     ///
     /// # Examples
     /// ```
-    /// use searchlab_core::{AlphaBetaConfig, Game, GameAlgorithm, GameRun, Player, Value};
+    /// use searchlab_toolkit::{AlphaBetaConfig, Game, GameAlgorithm, GameRun, Player, Value};
     ///
     /// /// Take 1 or 2 from a pile of 4; who takes the last stone wins.
     /// struct Nim;
@@ -810,7 +810,7 @@ impl GameSolver {
     ///
     /// # Examples
     /// ```
-    /// use searchlab_core::{AlphaBetaConfig, Game, GameSolver, Player, Value};
+    /// use searchlab_toolkit::{AlphaBetaConfig, Game, GameSolver, Player, Value};
     ///
     /// /// One move to a leaf worth 7.
     /// struct One;
@@ -978,7 +978,7 @@ impl SearchAlgorithm {
     /// an error.
     ///
     /// ```
-    /// use searchlab_core::SearchAlgorithm;
+    /// use searchlab_toolkit::SearchAlgorithm;
     ///
     /// let beam: SearchAlgorithm = "beam".parse().unwrap();
     /// assert_eq!(beam.with_flags("beam", None, Some("5"), None).unwrap().to_string(), "beam:5");

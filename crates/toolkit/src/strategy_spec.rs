@@ -251,7 +251,7 @@ impl StrategySpec {
     /// # Example
     ///
     /// ```
-    /// use searchlab_core::strategy_spec::StrategySpec;
+    /// use searchlab_toolkit::strategy_spec::StrategySpec;
     ///
     /// let spec: StrategySpec = "mcts:playouts=50".parse().unwrap();
     /// assert_eq!(spec.to_string(), "mcts:playouts=50,c=1.4");

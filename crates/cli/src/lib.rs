@@ -1,0 +1,191 @@
+//! # searchlab-cli
+//!
+//! The `searchlab` command line as a library: the binary (`src/main.rs`) is one call to
+//! [`run`]. It parses arguments and drives the problems of the registry: `solve`, `gen` and
+//! `list` are built from it, so every problem behaves the same. Exit status: 0 on success, 2 on
+//! bad input (after answering every good instance of a batch), 1 on any other failure (a limit
+//! stopped a search, an answer differed from the expected one).
+//!
+//! Bindings that have no command line (the Python package) call [`api`]: the same registry
+//! and driver, with the choices given as values instead of flags.
+
+pub mod api;
+mod batch;
+mod bench;
+mod error;
+mod limits;
+mod matchcmd;
+mod play;
+mod progress;
+mod registry;
+mod render;
+mod shell;
+mod trace;
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::error::BadInput;
+
+#[derive(Parser)]
+#[command(name = "searchlab", version, about = "A state-space search toolkit", long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands that are not built from the registry (`solve`, `gen` and `list` are).
+#[derive(Subcommand)]
+enum Command {
+    /// Reproduce an online judge's input/output exactly (stdin to stdout): 1077, 2286, 1568, 1085.
+    Judge {
+        /// The POJ problem number.
+        problem: u32,
+    },
+    /// Run algorithms against each other over instance files and compare them.
+    Bench(Box<bench::BenchArgs>),
+    /// Merge the shard files of `bench --format jsonl` into the unsharded run's output.
+    Report(Box<bench::ReportArgs>),
+}
+
+/// `searchlab help [TOPIC...]`: `stats`, or the help of the command named (as clap's own
+/// `help` subcommand would print it).
+fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
+    if topic.first().is_some_and(|t| *t == "stats") {
+        print!("{}", searchlab_toolkit::stats_text::statistics_page());
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut cmd = &mut command;
+    for name in topic {
+        cmd = cmd.find_subcommand_mut(name.as_str()).ok_or_else(|| {
+            BadInput(format!(
+                "help: no command or topic '{name}' (topics: stats; commands: see `searchlab help`)"
+            ))
+        })?;
+    }
+    cmd.print_long_help()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `searchlab` on the process's arguments and returns its exit status: what the
+/// binary's `main` does.
+pub fn run() -> ExitCode {
+    let entries = registry::registry();
+    let command = Cli::command()
+        // Our own `help`, which knows topics beside the commands (`help stats`).
+        .disable_help_subcommand(true)
+        .subcommand(
+            clap::Command::new("help")
+                .about("Print help: of a command (`help solve fifteen`), or `help stats` (what every statistic means)")
+                .arg(clap::Arg::new("topic").num_args(0..).value_name("COMMAND|stats")),
+        )
+        .subcommand(registry::solve_command(&entries))
+        .subcommand(registry::gen_command(&entries))
+        .subcommand(matchcmd::match_command(&entries))
+        .subcommand(play::play_command(&entries))
+        .subcommands(shell::commands())
+        .subcommand(
+            clap::Command::new("list")
+                .about("List every problem with its algorithms and heuristics")
+                .arg(
+                    registry::valued("format", "FORMAT", "text")
+                        .value_parser(["text", "json"])
+                        .help("Output format: text, or JSON Lines (one problem per line)"),
+                ),
+        );
+    let matches = command.clone().get_matches();
+    let result = match matches.subcommand() {
+        Some(("help", m)) => {
+            let topic: Vec<&String> = m
+                .get_many::<String>("topic")
+                .into_iter()
+                .flatten()
+                .collect();
+            help(command, &topic)
+        }
+        Some(("solve", m)) => {
+            // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its
+            // last frame behind the shell prompt. Wipe it, then end as the signal would (130).
+            // (bench sets its own handler, which keeps partial results.)
+            let _ = ctrlc::set_handler(|| {
+                use std::io::IsTerminal;
+                if std::io::stderr().is_terminal() {
+                    eprint!("\r\x1b[2K");
+                }
+                std::process::exit(130);
+            });
+            registry::run_solve(&entries, m)
+        }
+        Some(("gen", m)) => registry::run_gen(&entries, m),
+        Some((name @ ("completions" | "man"), m)) => shell::run(command, name, m),
+        Some(("match", m)) => matchcmd::dispatch(&entries, m, false),
+        Some(("play", m)) => matchcmd::dispatch(&entries, m, true),
+        Some(("list", m)) => registry::list(
+            &entries,
+            m.get_one::<String>("format").is_some_and(|f| f == "json"),
+        ),
+        _ => match Cli::from_arg_matches(&matches) {
+            Ok(cli) => match cli.command {
+                Command::Judge { problem } => judge(&entries, problem),
+                Command::Bench(args) => bench::run(*args),
+                Command::Report(args) => bench::report(*args),
+            },
+            Err(e) => e.exit(),
+        },
+    };
+    match result {
+        Ok(code) => code,
+        // The reader went away (`searchlab ... | head`): stop quietly, as Unix tools do.
+        Err(err)
+            if err.chain().any(|e| {
+                e.downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            }) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("searchlab: {err:#}");
+            if err.downcast_ref::<BadInput>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Reads all of stdin, runs the judge, writes its output to stdout.
+fn judge(entries: &[registry::Entry], problem: u32) -> anyhow::Result<ExitCode> {
+    // The judges of the registered problems ([`searchlab_toolkit::Description::JUDGE`]).
+    let judges: Vec<searchlab_toolkit::Judge> = entries.iter().filter_map(|e| e.judge).collect();
+    let Some(solver) = judges.iter().find(|j| j.number == problem).map(|j| j.run) else {
+        let known: Vec<String> = judges
+            .iter()
+            .map(|j| format!("{} ({})", j.number, j.title))
+            .collect();
+        return Err(BadInput(format!(
+            "no judge problem {problem}: known problems are {}",
+            known.join(", ")
+        ))
+        .into());
+    };
+    // Bytes, not a string: a line that is not UTF-8 must spoil that line only. Its bad bytes
+    // become U+FFFD, which no judge format accepts, so the judge names that line and answers
+    // the others. A byte-order mark at the start is skipped.
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes)?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let input = String::from_utf8_lossy(bytes);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let bad = solver(&input, &mut out, &mut |m| eprintln!("searchlab: {m}"))?;
+    out.flush()?;
+    Ok(if bad > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
