@@ -8,6 +8,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+
+use searchlab_toolkit::output;
 use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
@@ -163,12 +165,45 @@ fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>
     all.enumerate().map(read).collect()
 }
 
-/// Standard output, or the `--output` file.
+/// Refuses, before any work, an output (`-o`, `--plot`) whose folder does not exist or that is
+/// one of the input `files` (or a file they name).
+fn check_outputs(files: &[PathBuf], outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), BadInput> {
+    let inputs = output::named_inputs(files, []);
+    for (option, path) in outputs {
+        if let Some(path) = path {
+            output::check_writable(option, path).map_err(BadInput)?;
+            output::check_output(option, path, &inputs).map_err(BadInput)?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints `report` in `format` to standard output, or to the `-o` file through a temporary
+/// file renamed at the end (a failure leaves the old file whole); errors name the file.
+fn print_report(
+    report: &Report,
+    format: searchlab_bench::Format,
+    path: Option<&PathBuf>,
+) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            let named = |e: std::io::Error| anyhow::anyhow!("-o {}: {e}", path.display());
+            let mut file = output::AtomicFile::create(path).map_err(named)?;
+            report.print(format, &mut file)?;
+            file.commit().map_err(named)?;
+        }
+        None => report.print(format, &mut std::io::BufWriter::new(std::io::stdout()))?,
+    }
+    Ok(())
+}
+
+/// Standard output.
 fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
-    Ok(match path {
-        Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
-    })
+    debug_assert!(
+        path.is_none(),
+        "files are written by print_report or jsonl::open"
+    );
+    Ok(Box::new(std::io::BufWriter::new(std::io::stdout())))
 }
 
 /// The bench `args` describe for the problem `D`, checked, its instances read, not yet
@@ -199,7 +234,13 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names and the job count are checked before any file is read.
+    // Limits, names and the job count are checked before any file is read, and the output
+    // files before any work: a benchmark of minutes must not end in "No such file" (issue
+    // 31), nor overwrite one of its instance files (issue 32).
+    check_outputs(
+        &args.files,
+        &[("-o", args.output.as_ref()), ("--plot", args.plot.as_ref())],
+    )?;
     let limits = args.limits.limits()?;
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
@@ -281,7 +322,7 @@ fn finish(
 ) -> anyhow::Result<ExitCode> {
     use searchlab_bench::Format as F;
     if let Some(format) = [Some(F::Table), Some(F::Csv), Some(F::Json), None][format as usize] {
-        report.print(format, &mut output(path)?)?;
+        print_report(report, format, path)?;
     }
     if let Some(plot) = plot {
         report.plot(plot)?;
@@ -295,6 +336,7 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
     if args.format == Format::Jsonl {
         return Err(BadInput("report prints table, csv or json, not jsonl".into()).into());
     }
+    check_outputs(&args.files, &[("--plot", args.plot.as_ref())])?;
     let report = jsonl::merge(&args.files).map_err(cli_error)?;
     for e in report.bad() {
         let (source, text, msg) = (&e.source, &e.text, e.error.as_deref().unwrap_or_default());
