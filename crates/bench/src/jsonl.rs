@@ -377,15 +377,34 @@ fn parse_row(definition: &Definition, kind: Kind, v: &Json) -> Result<Row, Strin
 /// cannot be read.
 pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
     let bytes = std::fs::read(path).map_err(|e| bad(path, format!("cannot read: {e}")))?;
+    // A UTF-8 byte-order mark, skipped as by every reader of this project.
+    let all = bytes.len();
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let bom = all - bytes.len();
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..complete])
         .map_err(|e| bad(path, format!("not UTF-8 text: {e}")))?;
     let mut lines = text.lines().enumerate();
     let Some((_, first)) = lines.next() else {
-        return Ok(None);
+        // Nothing, or a header cut before its newline (a run stopped while writing it): no
+        // rows to keep. Anything else is not a shard file, and must not be overwritten by
+        // `--resume` (issue 32).
+        let start = br#"{"type":"header""#;
+        let cut = bytes.len().min(start.len());
+        if bytes[..cut] == start[..cut] {
+            return Ok(None);
+        }
+        return Err(bad(
+            path,
+            not_a_shard("line 1 has no end and no bench header"),
+        ));
     };
-    let header: Json = serde_json::from_str(first)
-        .map_err(|e| bad(path, format!("line 1: not a bench header: {e}")))?;
+    let header: Json = serde_json::from_str(first).map_err(|e| {
+        bad(
+            path,
+            not_a_shard(&format!("line 1 is not a bench header ({e})")),
+        )
+    })?;
     if header.get("format").and_then(Json::as_str) != Some(FORMAT) {
         return Err(bad(
             path,
@@ -400,6 +419,18 @@ pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
         )
     })?;
     let fingerprint = field("fingerprint").as_str().unwrap_or_default().to_owned();
+    // The fingerprint is recomputed, never trusted: a header edited by hand would otherwise
+    // merge rows outside its definition (issue 32).
+    if fingerprint != definition.fingerprint() {
+        return Err(bad(
+            path,
+            format!(
+                "line 1: the header's fingerprint {fingerprint} is not its definition's ({}): \
+                 the header was edited or damaged",
+                definition.fingerprint()
+            ),
+        ));
+    }
     let shard: Shard = (field("shard").as_str().unwrap_or_default().parse())
         .map_err(|e| bad(path, format!("line 1: shard: {e}")))?;
     let kind = definition.kind();
@@ -423,8 +454,17 @@ pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
         host: field("host").as_str().unwrap_or_default().to_owned(),
         revision: field("revision").as_str().map(str::to_owned),
         rows,
-        complete: complete as u64,
+        complete: (bom + complete) as u64,
     }))
+}
+
+/// The message for a file that is not a shard file: what it lacks, and what a shard file is.
+fn not_a_shard(what: &str) -> String {
+    format!(
+        "not a shard file of searchlab bench: {what}. A shard file is the JSON Lines that \
+         `searchlab bench ... -o FILE.jsonl` writes (a header line, then one line per run); \
+         a CSV or text table cannot be read back"
+    )
 }
 
 /// Opens the shard file `path` for the rows of `shard` of `definition`: with `resume` and a
@@ -595,7 +635,11 @@ pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
     let mut files = Vec::new();
     for path in paths {
         let file = read(path)?;
-        let why = "empty: no header line (did its run start?)";
+        let why = if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            "cut inside its header line: its run was stopped as it started (no rows)"
+        } else {
+            "empty: no header line (did its run start?)"
+        };
         files.push(file.ok_or_else(|| bad(path, why.into()))?);
     }
     match builds(&files) {

@@ -126,6 +126,7 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
 where
     D::Instance: 'static,
 {
+    check_outputs(args, choice)?;
     let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
@@ -379,4 +380,35 @@ pub fn field_json(field: &Field) -> Json {
         Field::List(v) => Json::Array(v.iter().map(field_json).collect()),
         Field::Map(m) => Json::Object(m.iter().map(|(k, v)| (k.clone(), field_json(v))).collect()),
     }
+}
+
+/// The options whose value is a file `solve` writes.
+const OUTPUT_OPTIONS: &[&str] = &["draw", "plot"];
+
+/// Refuses, before any work, an output file (`--trace FILE`, `--draw FILE`) that is one of the
+/// run's inputs, by identity (issue 32: `--trace e1.txt` emptied the instance file `e1.txt`,
+/// `--draw` overwrote the map), or whose folder does not exist.
+fn check_outputs(args: &SolveArgs, choice: &Choice) -> Result<(), BadInput> {
+    let trace = args.trace.trace.as_ref().filter(|p| p.as_os_str() != "-");
+    let drawn = OUTPUT_OPTIONS.iter().filter_map(|name| {
+        choice
+            .options
+            .get(name)
+            .map(|v| (*name, std::path::PathBuf::from(v)))
+    });
+    let outputs: Vec<(String, std::path::PathBuf)> = trace
+        .map(|p| ("--trace".to_owned(), p.clone()))
+        .into_iter()
+        .chain(drawn.map(|(n, p)| (format!("--{n}"), p)))
+        .collect();
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    let texts = args.instances.iter().map(String::as_str);
+    let inputs = searchlab_toolkit::output::named_inputs(&args.files, texts);
+    for (option, path) in &outputs {
+        searchlab_toolkit::output::check_writable(option, path).map_err(BadInput)?;
+        searchlab_toolkit::output::check_output(option, path, &inputs).map_err(BadInput)?;
+    }
+    Ok(())
 }

@@ -8,6 +8,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+
+use searchlab_toolkit::output;
 use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
@@ -238,47 +240,53 @@ fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>
     all.enumerate().map(read).collect()
 }
 
-/// Standard output, or the `--output` file.
-fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
-    Ok(match path {
-        Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
-    })
-}
-
-/// Writes `text` to `path` through a temporary file beside it, renamed at the end.
-fn write_file(path: &std::path::Path, text: &str) -> anyhow::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
-}
-
-/// Refuses, before any work, an output file that is one of the inputs or whose directory does
-/// not exist.
-fn check_outputs(inputs: &[PathBuf], outputs: &[Option<&PathBuf>]) -> Result<(), BadInput> {
-    let same = |a: &PathBuf, b: &PathBuf| match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    };
-    for out in outputs.iter().flatten() {
-        if inputs.iter().any(|i| same(i, out)) {
-            return Err(BadInput(format!(
-                "{}: an output file may not be an input file",
-                out.display()
-            )));
-        }
-        let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
-        if let Some(dir) = dir.filter(|d| !d.is_dir()) {
-            return Err(BadInput(format!(
-                "{}: no such directory {}",
-                out.display(),
-                dir.display()
-            )));
+/// Refuses, before any work, an output (`-o`, `--plot`) whose folder does not exist or that is
+/// one of the input `files` (or a file they name).
+fn check_outputs(files: &[PathBuf], outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), BadInput> {
+    let inputs = output::named_inputs(files, []);
+    for (option, path) in outputs {
+        if let Some(path) = path {
+            output::check_writable(option, path).map_err(BadInput)?;
+            output::check_output(option, path, &inputs).map_err(BadInput)?;
         }
     }
     Ok(())
+}
+
+/// Prints `report` in `format` to standard output, or to the `-o` file through a temporary
+/// file renamed at the end (a failure leaves the old file whole); errors name the file.
+fn print_report(
+    report: &Report,
+    format: searchlab_bench::Format,
+    path: Option<&PathBuf>,
+) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            let named = |e: std::io::Error| anyhow::anyhow!("-o {}: {e}", path.display());
+            let mut file = output::AtomicFile::create(path).map_err(named)?;
+            report.print(format, &mut file)?;
+            file.commit().map_err(named)?;
+        }
+        None => report.print(format, &mut std::io::BufWriter::new(std::io::stdout()))?,
+    }
+    Ok(())
+}
+
+/// Standard output.
+fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
+    debug_assert!(
+        path.is_none(),
+        "files are written by print_report or jsonl::open"
+    );
+    Ok(Box::new(std::io::BufWriter::new(std::io::stdout())))
+}
+
+/// Writes `text` to `path` through a temporary file renamed at the end; errors name the file.
+fn write_file(option: &str, path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    let named = |e: std::io::Error| anyhow::anyhow!("{option} {}: {e}", path.display());
+    let mut file = output::AtomicFile::create(path).map_err(named)?;
+    file.write_all(text.as_bytes()).map_err(named)?;
+    file.commit().map_err(named)
 }
 
 /// The report options of `view`.
@@ -320,17 +328,20 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names, output paths, the replay directory and the job count are checked before
-    // any file is read.
+    // Limits, names and the job count are checked before any file is read, and the output
+    // files before any work: a benchmark of minutes must not end in "No such file" (issue
+    // 31), nor overwrite one of its instance files (issue 32).
+    check_outputs(
+        &args.files,
+        &[
+            ("-o", args.output.as_ref()),
+            ("--plot", args.plot.as_ref()),
+            ("--html", args.html.as_ref()),
+            ("--scatter", args.view.scatter.as_ref()),
+            ("--cactus", args.view.cactus.as_ref()),
+        ],
+    )?;
     let limits = args.limits.limits()?;
-    let outputs = [
-        args.output.as_ref(),
-        args.plot.as_ref(),
-        args.html.as_ref(),
-        args.view.scatter.as_ref(),
-        args.view.cactus.as_ref(),
-    ];
-    check_outputs(&args.files, &outputs)?;
     if let Some(dir) = &args.replay {
         searchlab_replay::check_dir(dir).map_err(BadInput)?;
     }
@@ -422,7 +433,7 @@ where
     }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
     if let Some(html) = &args.html {
-        write_file(html, &report.html()?)?;
+        write_file("--html", html, &report.html()?)?;
     }
     finish(&report, args.format, out, plot, &args.view)
 }
@@ -444,14 +455,8 @@ fn finish(
         Format::Html => Some(F::Html),
         Format::Jsonl => None,
     };
-    match (format, path) {
-        (Some(format), Some(path)) => {
-            let mut text = Vec::new();
-            report.print(format, &mut text)?;
-            write_file(path, &String::from_utf8_lossy(&text))?;
-        }
-        (Some(format), None) => report.print(format, &mut output(None)?)?,
-        (None, _) => {}
+    if let Some(format) = format {
+        print_report(report, format, path)?;
     }
     if let Some(plot) = plot {
         report.plot(plot)?;
@@ -491,13 +496,15 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
         (None, Some(path)) if is_html(path) => Format::Html,
         (None, _) => Format::Table,
     };
-    let outputs = [
-        args.output.as_ref(),
-        args.plot.as_ref(),
-        args.view.scatter.as_ref(),
-        args.view.cactus.as_ref(),
-    ];
-    check_outputs(&args.files, &outputs)?;
+    check_outputs(
+        &args.files,
+        &[
+            ("-o", args.output.as_ref()),
+            ("--plot", args.plot.as_ref()),
+            ("--scatter", args.view.scatter.as_ref()),
+            ("--cactus", args.view.cactus.as_ref()),
+        ],
+    )?;
     let report = jsonl::merge(&args.files)
         .and_then(|r| r.configure(&options(&args.view)))
         .map_err(cli_error)?;

@@ -54,7 +54,9 @@ enum Command {
 /// `help` subcommand would print it).
 fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
     if topic.first().is_some_and(|t| *t == "stats") {
-        print!("{}", searchlab_toolkit::stats_text::statistics_page());
+        let mut out = std::io::stdout().lock();
+        out.write_all(searchlab_toolkit::stats_text::statistics_page().as_bytes())?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut cmd = &mut command;
@@ -65,8 +67,43 @@ fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCod
             ))
         })?;
     }
-    cmd.print_long_help()?;
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", cmd.render_long_help())?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Restores the default action of SIGPIPE, which the Rust runtime ignores: a write to a closed
+/// pipe (`searchlab solve ... | head -1`) then ends the process quietly, as it ends `cat`,
+/// instead of a panic in whichever `println!` meets the closed pipe first (exit 101, or 134
+/// when the panic message itself cannot be written; issue 31).
+#[cfg(unix)]
+#[allow(unsafe_code, reason = "one libc call, with no memory involved")]
+fn default_sigpipe() {
+    // SAFETY: `signal` with SIG_DFL installs no handler; it is called before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
+/// `--help` and `--version` written by us, so that a failed write (`--help > /dev/full`) is an
+/// error with exit status 1, not a silent success; every other clap error as clap prints it.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        e.exit();
+    }
+    let mut out = std::io::stdout().lock();
+    match write!(out, "{}", e.render()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("searchlab: cannot write the help: {err}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Runs `searchlab` on the process's arguments and returns its exit status: what the
@@ -164,6 +201,7 @@ impl Cli {
 
     /// Runs the tool on the process's arguments and returns its exit status.
     pub fn run(self) -> ExitCode {
+        default_sigpipe();
         // Algorithms first: a problem's entry lists the algorithms registered when it is made.
         for register in &self.algorithms {
             if let Err(err) = register() {
@@ -208,7 +246,10 @@ fn run_with(
                         .help("Output format: text, or JSON Lines (one problem per line)"),
                 ),
         );
-    let matches = command.clone().get_matches();
+    let matches = match command.clone().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
     let result = match matches.subcommand() {
         Some(("help", m)) => {
             let topic: Vec<&String> = m

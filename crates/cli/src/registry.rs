@@ -383,6 +383,9 @@ pub fn gen_command(entries: &[Entry]) -> Command {
     cmd
 }
 
+/// The most instances one `gen` makes.
+const MAX_GEN_COUNT: usize = 10_000_000;
+
 /// Runs `searchlab gen <problem>`.
 pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
@@ -393,6 +396,15 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
         .find(|e| e.name == name)
         .expect("clap only accepts registered names");
     let count = *sub.get_one::<usize>("count").expect("has a default");
+    if count > MAX_GEN_COUNT {
+        // The instances are held in memory before they are written: a billion reserved 24 GB
+        // and usize::MAX overflowed (issue 31, 32).
+        return Err(BadInput(format!(
+            "--count {count}: at most {MAX_GEN_COUNT} instances per run (they are held in memory); \
+             run gen again with another --seed for more"
+        ))
+        .into());
+    }
     let seed = *sub.get_one::<u64>("seed").expect("has a default");
     let lines = (e.generate)(&option_values(e.gen_options, sub), seed, count).map_err(BadInput)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

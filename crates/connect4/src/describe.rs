@@ -419,9 +419,26 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             Err((SolveError::Stopped(kind), stats)) => return stopped(kind, stats),
         };
         let pos = &job.position;
-        let meaning = describe_score(&self.board, pos, f.score, self.weak);
+        // A depth limit short of the game's end scores the positions it cuts as draws (the
+        // solver has no evaluator): the value is then an estimate, never a score to compare
+        // (issue 32: `--max-depth 0` printed a wrong "score 0: draw" as exact).
+        let complete = limits
+            .max_cost
+            .is_none_or(|depth| depth >= u64::from(self.empty(pos)));
+        let meaning = if complete {
+            describe_score(&self.board, pos, f.score, self.weak)
+        } else {
+            format!(
+                "estimate (depth-limited to {} plies; positions cut there count as draws)",
+                limits.max_cost.unwrap_or(0)
+            )
+        };
         let mut a = Answer::new(Status::Solved, f.stats);
-        let what = if self.weak { "weak score" } else { "score" };
+        let what = match (complete, self.weak) {
+            (false, _) => "estimated score",
+            (true, true) => "weak score",
+            (true, false) => "score",
+        };
         a.lines.push(format!("{what} {}: {meaning}", f.score));
         let best: Vec<String> = f.best.iter().map(u32::to_string).collect();
         a.lines.push(format!(
@@ -443,9 +460,9 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         }
         a.moves = Some(best.join(" "));
         a.length = Some(f.score.to_string());
-        a.key = a.length.clone();
+        a.key = a.length.clone().filter(|_| complete);
         a.fields.push(("score", f.score.into()));
-        a.fields.push(("exact", (!self.weak).into()));
+        a.fields.push(("exact", (complete && !self.weak).into()));
         a.fields.push(("weak", self.weak.into()));
         a.fields.push(("meaning", meaning.into()));
         a.fields.push(("best", f.best.clone().into()));

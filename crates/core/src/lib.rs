@@ -113,6 +113,7 @@ pub mod pdb;
 pub mod pdb_build;
 pub mod problem;
 pub mod rng;
+mod stack;
 pub mod stats;
 mod store;
 pub mod table;

@@ -36,8 +36,18 @@ const THREADS: OptionSpec = OptionSpec::value(
 
 /// Reads `--threads` (1 when absent).
 fn threads(options: &Options) -> Result<usize, String> {
-    Ok(options.parse("threads")?.unwrap_or(1))
+    let threads: usize = options.parse("threads")?.unwrap_or(1);
+    // Each thread is a real thread with its own stack: 2^60 panicked, 4294967295 aborted.
+    if threads > MAX_THREADS {
+        return Err(format!(
+            "--threads {threads}: at most {MAX_THREADS} (0: one per core)"
+        ));
+    }
+    Ok(threads)
 }
+
+/// The most threads parallel IDA* is given.
+const MAX_THREADS: usize = 1024;
 
 /// Heuristics of both puzzles.
 const SMALL_HEURISTICS: &[(&str, &str)] = &[

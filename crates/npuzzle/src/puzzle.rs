@@ -276,6 +276,11 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         }
     }
 
+    /// By permutation parity ([`SlidingPuzzle::is_solvable`]): half of all boards.
+    fn goal_unreachable(&self, start: &Board<N>) -> bool {
+        !self.is_solvable(start)
+    }
+
     #[inline]
     fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
         let mut next = *state;

@@ -28,6 +28,7 @@ pub mod describe;
 pub mod instances;
 pub mod limits_text;
 pub mod matchplay;
+pub mod output;
 pub mod play;
 pub mod playable;
 pub mod plugin;
