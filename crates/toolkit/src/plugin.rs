@@ -162,7 +162,8 @@ impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for ByRef<'_, H
         action: &P::Action,
         parent_estimate: P::Cost,
     ) -> P::Cost {
-        self.0.estimate_child(problem, child, action, parent_estimate)
+        self.0
+            .estimate_child(problem, child, action, parent_estimate)
     }
     fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
         self.0.estimate_between(problem, from, to)
