@@ -37,6 +37,9 @@ pub struct Provenance {
     pub command: String,
     /// The machine's name.
     pub host: String,
+    /// The git revision of the repository the command ran in (`None` outside one), with
+    /// `-dirty` when git says the work tree differs from it.
+    pub revision: Option<String>,
 }
 
 impl Provenance {
@@ -57,12 +60,76 @@ impl Provenance {
             .map(|h| h.trim().to_owned())
             .filter(|h| !h.is_empty())
             .unwrap_or_else(|| "unknown".to_owned());
+        let revision = std::env::current_dir().ok().and_then(|d| revision(&d));
         Provenance {
             tool: tool.to_owned(),
             command: words.join(" "),
             host,
+            revision,
         }
     }
+}
+
+/// The git revision checked out in the repository holding `dir`: read from `.git` (`HEAD`,
+/// then the branch's ref, loose or packed; a worktree's `.git` file is followed), with
+/// `-dirty` appended when a `git` program is at hand and says tracked files differ. `None`
+/// outside a repository, or when the files cannot be read.
+pub fn revision(dir: &Path) -> Option<String> {
+    let dot_git = dir
+        .ancestors()
+        .map(|d| d.join(".git"))
+        .find(|g| g.exists())?;
+    let git_dir = match dot_git.is_file() {
+        // A worktree: `gitdir: PATH`.
+        true => {
+            let text = std::fs::read_to_string(&dot_git).ok()?;
+            let path = PathBuf::from(text.strip_prefix("gitdir:")?.trim());
+            match path.is_absolute() {
+                true => path,
+                false => dot_git.parent()?.join(path),
+            }
+        }
+        false => dot_git.clone(),
+    };
+    // A worktree keeps its refs in the main repository (`commondir`).
+    let common = match std::fs::read_to_string(git_dir.join("commondir")) {
+        Ok(rel) => git_dir.join(rel.trim()),
+        Err(_) => git_dir.clone(),
+    };
+    let head = std::fs::read_to_string(git_dir.join("HEAD")).ok()?;
+    let head = head.trim();
+    let commit = match head.strip_prefix("ref:") {
+        None => head.to_owned(),
+        Some(name) => {
+            let name = name.trim();
+            let loose = [&git_dir, &common]
+                .iter()
+                .find_map(|d| std::fs::read_to_string(d.join(name)).ok());
+            match loose {
+                Some(c) => c.trim().to_owned(),
+                None => {
+                    let packed = std::fs::read_to_string(common.join("packed-refs")).ok()?;
+                    (packed.lines())
+                        .find_map(|l| l.strip_suffix(name).map(|c| c.trim().to_owned()))?
+                }
+            }
+        }
+    };
+    if commit.len() < 7 || !commit.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    // Whether tracked files changed: only git knows cheaply; without it, nothing is said.
+    let dirty = std::process::Command::new("git")
+        .args(["diff", "--quiet", "HEAD", "--"])
+        .current_dir(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.code() == Some(1));
+    Some(match dirty {
+        true => format!("{commit}-dirty"),
+        false => commit,
+    })
 }
 
 /// All statistics of a search as a JSON object (time in seconds).
@@ -90,6 +157,12 @@ pub fn stats_json(stats: &Stats) -> Json {
         "table_hits": stats.table_hits,
         "depth_reached": stats.depth_reached,
         "seconds": stats.elapsed.as_secs_f64(),
+        "evaluated": stats.evaluated,
+        "last_layer": stats.last_layer.map(|l| json!({
+            "expanded": l.expanded,
+            "generated": l.generated,
+            "evaluated": l.evaluated,
+        })),
     })
 }
 
@@ -104,6 +177,7 @@ pub fn header_line(definition: &Definition, shard: Shard, jobs: usize, who: &Pro
         "tool": who.tool,
         "command": who.command,
         "host": who.host,
+        "revision": who.revision,
         "definition": definition,
     })
     .to_string()
@@ -143,6 +217,10 @@ pub fn row_line(
         "generated": row.generated,
         "seconds": row.seconds,
         "peak_bytes": row.peak_bytes,
+        "evaluated": row.evaluated,
+        "expanded_until_last_layer": row.expanded_until_last_layer,
+        "generated_until_last_layer": row.generated_until_last_layer,
+        "evaluated_until_last_layer": row.evaluated_until_last_layer,
         "stats": stats_json(&answer.stats),
         "tool": who.tool,
         "command": who.command,
@@ -199,7 +277,7 @@ impl ShardWriter {
 }
 
 /// A shard file read back.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ShardFile {
     /// The file.
     pub path: PathBuf,
@@ -213,6 +291,12 @@ pub struct ShardFile {
     pub jobs: usize,
     /// The tool that wrote it (`searchlab 0.1.0`).
     pub tool: String,
+    /// The command line that wrote it.
+    pub command: String,
+    /// The host it ran on.
+    pub host: String,
+    /// The git revision it ran at, when recorded.
+    pub revision: Option<String>,
     /// Its complete rows, in file order.
     pub rows: Vec<Row>,
     /// The bytes up to the end of its last complete line.
@@ -276,6 +360,10 @@ fn parse_row(definition: &Definition, kind: Kind, v: &Json) -> Result<Row, Strin
         generated: number("generated").unwrap_or(0),
         seconds: v.get("seconds").and_then(Json::as_f64).unwrap_or(0.0),
         peak_bytes: number("peak_bytes").unwrap_or(0),
+        evaluated: number("evaluated").unwrap_or(0),
+        expanded_until_last_layer: number("expanded_until_last_layer"),
+        generated_until_last_layer: number("generated_until_last_layer"),
+        evaluated_until_last_layer: number("evaluated_until_last_layer"),
     })
 }
 
@@ -289,15 +377,34 @@ fn parse_row(definition: &Definition, kind: Kind, v: &Json) -> Result<Row, Strin
 /// cannot be read.
 pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
     let bytes = std::fs::read(path).map_err(|e| bad(path, format!("cannot read: {e}")))?;
+    // A UTF-8 byte-order mark, skipped as by every reader of this project.
+    let all = bytes.len();
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    let bom = all - bytes.len();
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..complete])
         .map_err(|e| bad(path, format!("not UTF-8 text: {e}")))?;
     let mut lines = text.lines().enumerate();
     let Some((_, first)) = lines.next() else {
-        return Ok(None);
+        // Nothing, or a header cut before its newline (a run stopped while writing it): no
+        // rows to keep. Anything else is not a shard file, and must not be overwritten by
+        // `--resume` (issue 32).
+        let start = br#"{"type":"header""#;
+        let cut = bytes.len().min(start.len());
+        if bytes[..cut] == start[..cut] {
+            return Ok(None);
+        }
+        return Err(bad(
+            path,
+            not_a_shard("line 1 has no end and no bench header"),
+        ));
     };
-    let header: Json = serde_json::from_str(first)
-        .map_err(|e| bad(path, format!("line 1: not a bench header: {e}")))?;
+    let header: Json = serde_json::from_str(first).map_err(|e| {
+        bad(
+            path,
+            not_a_shard(&format!("line 1 is not a bench header ({e})")),
+        )
+    })?;
     if header.get("format").and_then(Json::as_str) != Some(FORMAT) {
         return Err(bad(
             path,
@@ -312,6 +419,18 @@ pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
         )
     })?;
     let fingerprint = field("fingerprint").as_str().unwrap_or_default().to_owned();
+    // The fingerprint is recomputed, never trusted: a header edited by hand would otherwise
+    // merge rows outside its definition (issue 32).
+    if fingerprint != definition.fingerprint() {
+        return Err(bad(
+            path,
+            format!(
+                "line 1: the header's fingerprint {fingerprint} is not its definition's ({}): \
+                 the header was edited or damaged",
+                definition.fingerprint()
+            ),
+        ));
+    }
     let shard: Shard = (field("shard").as_str().unwrap_or_default().parse())
         .map_err(|e| bad(path, format!("line 1: shard: {e}")))?;
     let kind = definition.kind();
@@ -331,9 +450,21 @@ pub fn read(path: &Path) -> Result<Option<ShardFile>, BenchError> {
         shard,
         jobs: field("jobs").as_u64().unwrap_or(1) as usize,
         tool: field("tool").as_str().unwrap_or_default().to_owned(),
+        command: field("command").as_str().unwrap_or_default().to_owned(),
+        host: field("host").as_str().unwrap_or_default().to_owned(),
+        revision: field("revision").as_str().map(str::to_owned),
         rows,
-        complete: complete as u64,
+        complete: (bom + complete) as u64,
     }))
+}
+
+/// The message for a file that is not a shard file: what it lacks, and what a shard file is.
+fn not_a_shard(what: &str) -> String {
+    format!(
+        "not a shard file of searchlab bench: {what}. A shard file is the JSON Lines that \
+         `searchlab bench ... -o FILE.jsonl` writes (a header line, then one line per run); \
+         a CSV or text table cannot be read back"
+    )
 }
 
 /// Opens the shard file `path` for the rows of `shard` of `definition`: with `resume` and a
@@ -489,21 +620,117 @@ fn missing(
 /// file has, and rows two files have, are named by [`Report::finish`] (the first file's row
 /// of a duplicate is kept), and so are different tool versions.
 ///
+/// Files of two **builds** are compared instead of merged ([`builds`]): each build's files
+/// are merged alone, and its pairs become pairs of their own, named `ALGORITHM@BUILD`, with
+/// rows matched by problem, instance and pair; each pair of a later build is compared with
+/// the same pair of the first by default.
+///
 /// # Errors
 ///
 /// [`BenchError::Mixed`] when the files hold different benchmark definitions (naming which
-/// file holds which, and how they differ); [`BenchError::ShardFile`] for a file that is not
-/// a shard file; [`BenchError::BadInput`] when no files are given.
+/// file holds which, and how they differ) or builds of different problems;
+/// [`BenchError::ShardFile`] for a file that is not a shard file; [`BenchError::BadInput`]
+/// when no files are given.
 pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
     let mut files = Vec::new();
     for path in paths {
         let file = read(path)?;
-        let why = "empty: no header line (did its run start?)";
+        let why = if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+            "cut inside its header line: its run was stopped as it started (no rows)"
+        } else {
+            "empty: no header line (did its run start?)"
+        };
         files.push(file.ok_or_else(|| bad(path, why.into()))?);
     }
-    let definition = one_definition(&files)?;
-    let (rows, duplicated) = rows_of(&files);
-    let mut problems: Vec<String> = missing(definition, &rows, &files).into_iter().collect();
+    match builds(&files) {
+        Some(groups) => merge_builds(files, &groups),
+        None => merge_files(&files),
+    }
+}
+
+/// The builds among `files`, as (label, the files' positions), or `None` for shards of one
+/// run: two or more unsharded files are each a build of its own (labelled by its file name:
+/// `base.jsonl new.jsonl` are `base` and `new`); else files of different recorded git
+/// revisions are builds of their own when the same run appears under two revisions (shards
+/// that merely ran at different revisions are merged).
+pub fn builds(files: &[ShardFile]) -> Option<Vec<(String, Vec<usize>)>> {
+    if files.len() >= 2 && files.iter().all(|f| f.shard == Shard::ALL) {
+        let mut labels: Vec<String> = Vec::new();
+        for f in files {
+            let stem = f.path.file_stem().map(|s| s.to_string_lossy().into_owned());
+            let mut label = stem.unwrap_or_else(|| "build".into());
+            if labels.contains(&label) {
+                label = format!("{label}-{}", labels.len() + 1);
+            }
+            labels.push(label);
+        }
+        return Some(
+            labels
+                .into_iter()
+                .enumerate()
+                .map(|(i, l)| (l, vec![i]))
+                .collect(),
+        );
+    }
+    let mut groups: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, f) in files.iter().enumerate() {
+        groups.entry(f.revision.as_deref()?).or_default().push(i);
+    }
+    if groups.len() < 2 {
+        return None;
+    }
+    let mut seen: BTreeMap<(&str, usize, usize), &str> = BTreeMap::new();
+    let mut repeated = false;
+    for (revision, members) in &groups {
+        for &i in members {
+            for r in &files[i].rows {
+                let key = (files[i].fingerprint.as_str(), r.pair, r.index);
+                repeated |= seen
+                    .insert(key, revision)
+                    .is_some_and(|other| other != *revision);
+            }
+        }
+    }
+    // In the order the files were given.
+    let mut out: Vec<(String, Vec<usize>)> = (groups.into_iter())
+        .map(|(rev, members)| (rev.chars().take(12).collect(), members))
+        .collect();
+    out.sort_by_key(|(_, members)| members[0]);
+    repeated.then_some(out)
+}
+
+/// Where and by what the files ran, for the HTML page.
+fn provenance(files: &[&ShardFile]) -> Vec<(String, String)> {
+    let distinct = |f: fn(&ShardFile) -> String| {
+        let set: BTreeSet<String> = files.iter().map(|x| f(x)).collect();
+        set.into_iter().collect::<Vec<_>>().join(", ")
+    };
+    vec![
+        ("tool".into(), distinct(|f| f.tool.clone())),
+        (
+            "revision".into(),
+            distinct(|f| f.revision.clone().unwrap_or_else(|| "not recorded".into())),
+        ),
+        ("host".into(), distinct(|f| f.host.clone())),
+        (
+            "command".into(),
+            files.first().map_or(String::new(), |f| f.command.clone()),
+        ),
+        (
+            "files".into(),
+            (files.iter())
+                .map(|f| format!("{} (shard {})", f.path.display(), f.shard))
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+    ]
+}
+
+/// The merge of the shard files of one run.
+fn merge_files(files: &[ShardFile]) -> Result<Report, BenchError> {
+    let definition = one_definition(files)?;
+    let (rows, duplicated) = rows_of(files);
+    let mut problems: Vec<String> = missing(definition, &rows, files).into_iter().collect();
     if !duplicated.is_empty() {
         let (count, named) = (duplicated.len(), listed(&duplicated));
         problems.push(format!(
@@ -524,5 +751,137 @@ pub fn merge(paths: &[PathBuf]) -> Result<Report, BenchError> {
     let jobs = files.iter().map(|f| f.jobs).max().unwrap_or(1);
     let rows: Vec<Row> = rows.into_values().collect();
     let report = Report::new(definition, Shard::ALL, jobs, rows, false);
-    Ok(report.incomplete(problems).noting(notes))
+    let provenance = provenance(&files.iter().collect::<Vec<_>>());
+    Ok(report
+        .incomplete(problems)
+        .noting(notes)
+        .with_provenance(provenance))
+}
+
+/// The comparison of builds: `groups` of `files` (label, positions), each merged alone, their
+/// pairs renamed `ALGORITHM@LABEL` and their rows matched to the first build's instances by
+/// file, line and text.
+fn merge_builds(
+    files: Vec<ShardFile>,
+    groups: &[(String, Vec<usize>)],
+) -> Result<Report, BenchError> {
+    let mut merged = Vec::new();
+    for (label, members) in groups {
+        let group: Vec<&ShardFile> = members.iter().map(|&i| &files[i]).collect();
+        let report = merge_refs(&group)?;
+        merged.push((label.clone(), report, group));
+    }
+    let base = merged[0].1.definition().clone();
+    let mut definition = Definition {
+        pairs: Vec::new(),
+        ..base.clone()
+    };
+    let position: BTreeMap<(&str, &str), usize> = (base.instances.iter().enumerate())
+        .map(|(i, e)| ((e.source.as_str(), e.text.as_str()), i))
+        .collect();
+    let (mut rows, mut problems, mut notes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut offsets = Vec::new();
+    for (label, report, _) in &merged {
+        let d = report.definition();
+        if d.problem != base.problem {
+            return Err(BenchError::Mixed(format!(
+                "cannot compare builds of different problems: {} ({}) vs {} ({label})",
+                base.problem, merged[0].0, d.problem
+            )));
+        }
+        if d.limits != base.limits {
+            notes.push(format!(
+                "build {label} ran under other limits: {:?}",
+                d.limits
+            ));
+        }
+        let offset = definition.pairs.len();
+        offsets.push(offset);
+        for p in &d.pairs {
+            let mut p = p.clone();
+            p.algorithm = format!("{}@{label}", p.algorithm);
+            definition.pairs.push(p);
+        }
+        let mut unmatched = 0;
+        for r in report.rows() {
+            let Some(&index) = position.get(&(r.source.as_str(), r.instance.as_str())) else {
+                unmatched += 1;
+                continue;
+            };
+            let mut r = r.clone();
+            r.index = index;
+            r.pair += offset;
+            r.algorithm = definition.pairs[r.pair].algorithm.clone();
+            rows.push(r);
+        }
+        if unmatched > 0 {
+            notes.push(format!(
+                "{unmatched} row(s) of build {label} on instances the first build did not run: left out"
+            ));
+        }
+        problems.extend(
+            report
+                .problems()
+                .iter()
+                .map(|p| format!("build {label}: {p}")),
+        );
+        notes.extend(report.notes().iter().map(|n| format!("build {label}: {n}")));
+    }
+    // Each pair of a later build against the same pair of the first.
+    let mut defaults = Vec::new();
+    let first = merged[0].1.definition();
+    for (g, (_, report, _)) in merged.iter().enumerate().skip(1) {
+        for (p, spec) in report.definition().pairs.iter().enumerate() {
+            let same = (first.pairs.iter())
+                .position(|q| q.algorithm == spec.algorithm && q.heuristic == spec.heuristic);
+            if let Some(q) = same {
+                defaults.push((offsets[0] + q, offsets[g] + p));
+            }
+        }
+    }
+    // A pair of the first build may lack a row where another build's instance list differs.
+    let present: BTreeSet<(usize, usize)> = rows.iter().map(|r| (r.pair, r.index)).collect();
+    let mut missing = BTreeSet::new();
+    for (p, _) in definition.pairs.iter().enumerate() {
+        for (i, e) in definition.instances.iter().enumerate() {
+            if e.error.is_none() && !present.contains(&(p, i)) {
+                missing.insert(p);
+            }
+        }
+    }
+    for p in missing {
+        let spec = &definition.pairs[p];
+        problems.push(format!(
+            "{} has no row for some instances of the first build",
+            pair_label(&spec.algorithm, &spec.heuristic)
+        ));
+    }
+    rows.sort_by_key(|r| (r.pair, r.index));
+    let jobs = files.iter().map(|f| f.jobs).max().unwrap_or(1);
+    let mut provenance_lines = Vec::new();
+    for (label, _, group) in &merged {
+        for (k, v) in provenance(group) {
+            provenance_lines.push((format!("{k} ({label})"), v));
+        }
+    }
+    let builds: Vec<String> = merged
+        .iter()
+        .map(|(l, _, g)| {
+            let names: Vec<String> = g.iter().map(|f| f.path.display().to_string()).collect();
+            format!("{l} = {}", names.join(" "))
+        })
+        .collect();
+    notes.insert(0, format!("compared as builds: {}", builds.join("; ")));
+    let report = Report::new(&definition, Shard::ALL, jobs, rows, false);
+    Ok(report
+        .incomplete(problems)
+        .noting(notes)
+        .with_provenance(provenance_lines)
+        .comparing_by_default(defaults))
+}
+
+/// [`merge_files`] of borrowed files.
+fn merge_refs(files: &[&ShardFile]) -> Result<Report, BenchError> {
+    let owned: Vec<ShardFile> = files.iter().map(|f| (*f).clone()).collect();
+    merge_files(&owned)
 }

@@ -16,6 +16,11 @@
 //!   CSV, JSON, the agreement check ([`agree::check`]: exact algorithms must give one answer,
 //!   with the expected answer written after `|`, and a bounded one must stay within its
 //!   bound), the SVG plot ([`plot::plot`]) and the exit status ([`Verdict`]).
+//! * Fair figures, as Fast Downward's lab makes them ([`aggregate`]): coverage per pair, and
+//!   sums, means, medians and geometric means over the instances every pair answered; lab's
+//!   log scores. Paired comparisons ([`compare`]): per-instance ratios, the geometric-mean
+//!   ratio with Efron's bootstrap interval, wins/ties/losses and the sign test
+//!   ([`statistics`]). Scatter and cactus plots ([`plot`]) and one HTML page ([`html`]).
 //! * [`jsonl`] writes the rows of a shard as JSON Lines with everything a merge needs (the
 //!   definition's [fingerprint](Definition::fingerprint), the tool, command line and host),
 //!   resumes a killed shard from its last complete row, and [merges](jsonl::merge) shard
@@ -55,20 +60,25 @@
 //! print!("{}", report.table());
 //! ```
 
+pub mod aggregate;
 pub mod agree;
 pub mod alloc;
+pub mod compare;
 mod definition;
 mod error;
+pub mod html;
 pub mod jsonl;
 pub mod output;
 mod pairs;
 pub mod plot;
 mod report;
 mod run;
+pub mod statistics;
+pub mod text;
 
 pub use definition::{Definition, Entry, LimitSpec, PairSpec, Shard};
 pub use error::BenchError;
 pub use output::{Row, Summary};
 pub use pairs::{Pair, base_options, pairs};
-pub use report::{Format, Report, Verdict};
+pub use report::{Format, Report, ReportOptions, Verdict};
 pub use run::{Bench, Input, Runs, Spec, cancel_on_ctrl_c, check_jobs};

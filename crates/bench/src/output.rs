@@ -47,6 +47,15 @@ pub struct Row {
     /// Peak heap bytes the search held above what its thread held before it (measured by the
     /// counting allocator).
     pub peak_bytes: u64,
+    /// States evaluated (best-first searches; 0 for the others).
+    pub evaluated: u64,
+    /// Nodes expanded before the last layer (best-first searches: Fast Downward's "until last
+    /// jump", [`searchlab_core::LastLayer`]).
+    pub expanded_until_last_layer: Option<u64>,
+    /// Nodes generated before the last layer.
+    pub generated_until_last_layer: Option<u64>,
+    /// States evaluated before the last layer.
+    pub evaluated_until_last_layer: Option<u64>,
 }
 
 impl Row {
@@ -99,6 +108,10 @@ impl Row {
             generated: answer.stats.generated,
             seconds: answer.stats.elapsed.as_secs_f64(),
             peak_bytes,
+            evaluated: answer.stats.evaluated,
+            expanded_until_last_layer: answer.stats.last_layer.map(|l| l.expanded),
+            generated_until_last_layer: answer.stats.last_layer.map(|l| l.generated),
+            evaluated_until_last_layer: answer.stats.last_layer.map(|l| l.evaluated),
         }
     }
 
@@ -197,6 +210,14 @@ pub struct Summary {
     pub peak_bytes: u64,
     /// Mean cost (puzzles) or value (games) over the solved instances.
     pub mean_answer: Option<f64>,
+    /// Total states evaluated.
+    pub evaluated_total: u64,
+    /// Total nodes expanded before the last layer, when the algorithm counts them.
+    pub expanded_until_last_layer_total: Option<u64>,
+    /// Total nodes generated before the last layer.
+    pub generated_until_last_layer_total: Option<u64>,
+    /// Total states evaluated before the last layer.
+    pub evaluated_until_last_layer_total: Option<u64>,
 }
 
 fn lower_median<T: Copy + PartialOrd>(mut v: Vec<T>) -> Option<T> {
@@ -236,7 +257,16 @@ pub fn summarise(pair: &PairSpec, rows: &[Row]) -> Summary {
         peak_bytes: rows.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
         mean_answer: (!answers.is_empty())
             .then(|| answers.iter().sum::<f64>() / answers.len() as f64),
+        evaluated_total: rows.iter().map(|r| r.evaluated).sum(),
+        expanded_until_last_layer_total: total(&rows, |r| r.expanded_until_last_layer),
+        generated_until_last_layer_total: total(&rows, |r| r.generated_until_last_layer),
+        evaluated_until_last_layer_total: total(&rows, |r| r.evaluated_until_last_layer),
     }
+}
+
+/// The sum of a count some rows have, if any has it.
+fn total(rows: &[&Row], count: impl Fn(&Row) -> Option<u64>) -> Option<u64> {
+    rows.iter().filter_map(|r| count(r)).reduce(|a, b| a + b)
 }
 
 /// A number of bytes in the unit that reads best.
@@ -269,10 +299,26 @@ pub fn table(summaries: &[Summary], kind: Kind) -> String {
         "mean cost"
     };
     let header = "pair|inst|solved|stopped|expanded|med exp|generated|med gen|nodes/s|time|med time|peak mem";
-    let mut cells: Vec<Vec<String>> =
-        vec![header.split('|').chain([last]).map(String::from).collect()];
+    // The last-layer columns, after the others, when some pair counts them.
+    let layers = summaries
+        .iter()
+        .any(|s| s.expanded_until_last_layer_total.is_some());
+    let extra: &[&str] = if layers {
+        &["evaluated", "exp<last", "gen<last", "eval<last"]
+    } else {
+        &[]
+    };
+    let mut cells: Vec<Vec<String>> = vec![
+        header
+            .split('|')
+            .chain([last])
+            .chain(extra.iter().copied())
+            .map(String::from)
+            .collect(),
+    ];
+    let count = |c: Option<u64>| c.map_or("-".into(), |c| c.to_string());
     for s in summaries {
-        cells.push(vec![
+        let mut row = vec![
             pair_label(&s.algorithm, &s.heuristic),
             s.instances.to_string(),
             s.solved.to_string(),
@@ -286,7 +332,16 @@ pub fn table(summaries: &[Summary], kind: Kind) -> String {
             format_duration(std::time::Duration::from_secs_f64(s.seconds_median)),
             format_bytes(s.peak_bytes),
             s.mean_answer.map_or("-".into(), |m| format!("{m:.2}")),
-        ]);
+        ];
+        if layers {
+            row.extend([
+                count(s.expanded_until_last_layer_total.map(|_| s.evaluated_total)),
+                count(s.expanded_until_last_layer_total),
+                count(s.generated_until_last_layer_total),
+                count(s.evaluated_until_last_layer_total),
+            ]);
+        }
+        cells.push(row);
     }
     let width = |c: usize| cells.iter().map(|r| r[c].chars().count()).max();
     let widths: Vec<usize> = (0..cells[0].len()).map(|c| width(c).unwrap_or(0)).collect();
@@ -312,13 +367,15 @@ fn csv_field(s: &str) -> String {
 /// The rows as CSV with a header line.
 pub fn csv(rows: &[Row]) -> String {
     let mut out = String::from(
-        "algorithm,heuristic,source,instance,status,limit,cost,value,length,expanded,generated,seconds,peak_bytes\n",
+        "algorithm,heuristic,source,instance,status,limit,cost,value,length,expanded,generated,seconds,peak_bytes,\
+         evaluated,expanded_until_last_layer,generated_until_last_layer,evaluated_until_last_layer\n",
     );
+    let count = |c: Option<u64>| c.map_or(String::new(), |c| c.to_string());
     let opt = |v: &Option<Json>| v.as_ref().map_or(String::new(), |v| v.to_string());
     for r in rows {
         let _ = writeln!(
             out,
-            "{},{},{},{},{},{},{},{},{},{},{},{:.9},{}",
+            "{},{},{},{},{},{},{},{},{},{},{},{:.9},{},{},{},{},{}",
             r.algorithm,
             r.heuristic,
             csv_field(&r.source),
@@ -331,7 +388,11 @@ pub fn csv(rows: &[Row]) -> String {
             r.expanded,
             r.generated,
             r.seconds,
-            r.peak_bytes
+            r.peak_bytes,
+            r.evaluated,
+            count(r.expanded_until_last_layer),
+            count(r.generated_until_last_layer),
+            count(r.evaluated_until_last_layer),
         );
     }
     out

@@ -8,9 +8,12 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::BenchError;
+use crate::aggregate::{Aggregates, ScoreBounds};
 use crate::agree::{self, Disagreement};
+use crate::compare::Comparison;
 use crate::definition::{Definition, Entry, PairSpec, Shard};
-use crate::output::{self, Row, Summary};
+use crate::output::{self, Row, Summary, pair_label};
+use crate::statistics::DEFAULT_SEED;
 
 /// How a report prints its results.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,8 +23,28 @@ pub enum Format {
     Table,
     /// One CSV row per pair and instance.
     Csv,
-    /// One JSON object: summaries, rows, disagreements, bad lines.
+    /// One JSON object: coverage, common-instance figures, paired comparisons, summaries,
+    /// rows, disagreements, bad lines.
     Json,
+    /// One self-contained HTML page ([`Report::html`]).
+    Html,
+}
+
+/// What a report compares and how: the paired comparisons, the bootstrap's seed, the bounds
+/// of lab's scores, and whether the all-instance table is printed too.
+#[derive(Clone, Debug, Default)]
+pub struct ReportOptions {
+    /// Comparisons B against A as (A, B) names: a pair's label (`astar/manhattan`), or an
+    /// algorithm name that one pair alone has.
+    pub compare: Vec<(String, String)>,
+    /// Every other pair against this one (unless `compare` is given).
+    pub baseline: Option<String>,
+    /// The bootstrap's seed ([`DEFAULT_SEED`] when `None`).
+    pub seed: Option<u64>,
+    /// The bounds of lab's scores ([`ScoreBounds::lab`] of the time limit when `None`).
+    pub bounds: Option<ScoreBounds>,
+    /// Print the figures over all instances too (answered or not), after the fair ones.
+    pub all_instances: bool,
 }
 
 /// How a bench ended, most serious first; [`Verdict::code`] is its exit status.
@@ -70,6 +93,16 @@ pub struct Report {
     total: usize,
     problems: Vec<String>,
     notes: Vec<String>,
+    definition: Definition,
+    good: Vec<usize>,
+    aggregates: Aggregates,
+    comparisons: Vec<Comparison>,
+    /// The (A, B) pair numbers of `comparisons`.
+    compared: Vec<(usize, usize)>,
+    /// The comparisons made when none is asked for: (A, B) pair numbers.
+    default_comparisons: Vec<(usize, usize)>,
+    all_instances: bool,
+    provenance: Vec<(String, String)>,
 }
 
 impl Report {
@@ -97,6 +130,12 @@ impl Report {
             .map(|p| output::summarise(p, &rows))
             .collect();
         let disagreements = agree::check(&good, &definition.pairs, &rows);
+        let good: Vec<usize> = good.iter().map(|(i, _)| *i).collect();
+        let bounds = ScoreBounds::lab(definition.limits.timeout);
+        let aggregates = Aggregates::new(&definition.pairs, &good, &rows, bounds);
+        let default_comparisons: Vec<(usize, usize)> =
+            (1..definition.pairs.len()).map(|b| (0, b)).collect();
+        let comparisons = comparisons(definition, &default_comparisons, &good, &rows, DEFAULT_SEED);
         Report {
             problem: definition.problem.clone(),
             kind: definition.kind(),
@@ -112,7 +151,97 @@ impl Report {
             interrupted,
             problems: Vec::new(),
             notes: Vec::new(),
+            definition: definition.clone(),
+            good,
+            aggregates,
+            comparisons,
+            compared: default_comparisons.clone(),
+            default_comparisons,
+            all_instances: false,
+            provenance: Vec::new(),
         }
+    }
+
+    /// The same report compared and scored as `options` say.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::BadInput`] naming a pair of `--compare` or `--baseline` that is not in
+    /// the report, with the pairs that are.
+    pub fn configure(mut self, options: &ReportOptions) -> Result<Report, BenchError> {
+        let find = |name: &str| find_pair(&self.pairs, name);
+        let wanted: Vec<(usize, usize)> = match (&options.compare, &options.baseline) {
+            (c, _) if !c.is_empty() => (c.iter())
+                .map(|(a, b)| Ok((find(a)?, find(b)?)))
+                .collect::<Result<_, BenchError>>()?,
+            (_, Some(base)) => {
+                let a = find(base)?;
+                (0..self.pairs.len())
+                    .filter(|b| *b != a)
+                    .map(|b| (a, b))
+                    .collect()
+            }
+            _ => self.default_comparisons.clone(),
+        };
+        if let Some(bounds) = options.bounds {
+            self.aggregates = Aggregates::new(&self.pairs, &self.good, &self.rows, bounds);
+        }
+        let seed = options.seed.unwrap_or(DEFAULT_SEED);
+        self.comparisons = comparisons(&self.definition, &wanted, &self.good, &self.rows, seed);
+        self.compared = wanted;
+        self.all_instances = options.all_instances;
+        Ok(self)
+    }
+
+    /// The same report, whose comparisons made when none is asked for are `pairs` (A, B).
+    pub fn comparing_by_default(mut self, pairs: Vec<(usize, usize)>) -> Report {
+        self.comparisons = comparisons(
+            &self.definition,
+            &pairs,
+            &self.good,
+            &self.rows,
+            DEFAULT_SEED,
+        );
+        self.compared = pairs.clone();
+        self.default_comparisons = pairs;
+        self
+    }
+
+    /// The same report with where and by what it ran (`tool`, `command`, `host`,
+    /// `revision`...), for the HTML page's definition.
+    pub fn with_provenance(mut self, provenance: Vec<(String, String)>) -> Report {
+        self.provenance = provenance;
+        self
+    }
+
+    /// The benchmark's definition.
+    pub fn definition(&self) -> &Definition {
+        &self.definition
+    }
+
+    /// Where and by what it ran, as given to [`with_provenance`](Report::with_provenance).
+    pub fn provenance(&self) -> &[(String, String)] {
+        &self.provenance
+    }
+
+    /// Coverage, lab's scores and the figures over the common instances.
+    pub fn aggregates(&self) -> &Aggregates {
+        &self.aggregates
+    }
+
+    /// The paired comparisons.
+    pub fn comparisons(&self) -> &[Comparison] {
+        &self.comparisons
+    }
+
+    /// The problems of a merge (missing or duplicated rows).
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// The notes of a merge.
+    pub fn notes(&self) -> &[String] {
+        &self.notes
     }
 
     /// The same report, incomplete for the reasons given (a merge's missing or duplicated
@@ -171,10 +300,17 @@ impl Report {
         )
     }
 
-    /// The heading, the table of the summaries, and the agreement line when it holds.
+    /// The heading; coverage and scores; the figures over the common instances; the paired
+    /// comparisons; the all-instance table when asked; and the agreement line when it holds.
     pub fn table(&self) -> String {
         let mut out = self.heading() + "\n";
-        out += &output::table(&self.summaries, self.kind);
+        out += &crate::text::coverage(&self.aggregates, self.kind);
+        out += &crate::text::common(&self.aggregates);
+        out += &crate::text::comparisons(&self.comparisons);
+        if self.all_instances {
+            out += "all instances, answered or not:\n";
+            out += &output::table(&self.summaries, self.kind);
+        }
         if self.disagreements.is_empty() && self.rows.iter().any(|r| r.status != "stopped") {
             out += "agreement: every answered instance has one answer\n";
         }
@@ -196,6 +332,10 @@ impl Report {
                     .collect();
                 let report = json!({
                     "problem": self.problem,
+                    "coverage": crate::text::coverage_json(&self.aggregates),
+                    "common": crate::text::common_json(&self.aggregates),
+                    "scores": crate::text::scores_json(&self.aggregates),
+                    "pairs": self.comparisons.iter().map(Comparison::json).collect::<Vec<_>>(),
                     "jobs": self.jobs,
                     "max_nodes": self.limits.max_nodes,
                     "timeout": self.limits.timeout,
@@ -208,6 +348,7 @@ impl Report {
                 let text = serde_json::to_string_pretty(&report).map_err(std::io::Error::other)?;
                 writeln!(out, "{text}")?;
             }
+            Format::Html => out.write_all(self.html()?.as_bytes())?,
         }
         out.flush()?;
         Ok(())
@@ -221,6 +362,104 @@ impl Report {
     pub fn plot(&self, path: &Path) -> Result<(), BenchError> {
         let title = format!("{}: nodes expanded per instance", self.problem);
         crate::plot::plot(path, &title, self.kind, &self.pairs, &self.rows)
+    }
+
+    /// The scatter plot of comparison number `c` (its B against its A, per instance) by
+    /// `measure`, as SVG text.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::Plot`] when the plot cannot be drawn.
+    pub fn scatter(&self, c: usize, measure: crate::plot::Measure) -> Result<String, BenchError> {
+        let Some(comparison) = self.comparisons.get(c) else {
+            return Err(BenchError::BadInput(
+                "no comparison to draw: the report has one pair".into(),
+            ));
+        };
+        let (a, b) = self.compared[c];
+        let by_key: std::collections::HashMap<(usize, usize), &Row> = (self.rows.iter())
+            .filter(|r| r.pair == a || r.pair == b)
+            .map(|r| ((r.pair, r.index), r))
+            .collect();
+        let of = |p: usize, i: usize| {
+            (by_key.get(&(p, i))).map(|r| (crate::aggregate::answered(r), measure.of(r)))
+        };
+        let points: Vec<(Option<f64>, Option<f64>)> = (self.good.iter())
+            .filter_map(|&i| {
+                let ((sa, va), (sb, vb)) = (of(a, i)?, of(b, i)?);
+                (sa || sb).then_some((sa.then_some(va), sb.then_some(vb)))
+            })
+            .collect();
+        let title = format!(
+            "{}: {} vs {}, {}",
+            self.problem,
+            comparison.b,
+            comparison.a,
+            measure.name()
+        );
+        crate::plot::scatter(&title, (&comparison.a, &comparison.b), measure, &points)
+    }
+
+    /// The cactus plot by `measure`: per pair, instances answered within a budget, as SVG.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::Plot`] when the plot cannot be drawn.
+    pub fn cactus(&self, measure: crate::plot::Measure) -> Result<String, BenchError> {
+        let series: Vec<(String, Vec<f64>)> = (self.pairs.iter().enumerate())
+            .map(|(p, spec)| {
+                let values = (self.rows.iter())
+                    .filter(|r| r.pair == p && crate::aggregate::answered(r))
+                    .map(|r| measure.of(r))
+                    .collect();
+                (pair_label(&spec.algorithm, &spec.heuristic), values)
+            })
+            .collect();
+        let title = format!(
+            "{}: instances answered within a budget of {}",
+            self.problem,
+            measure.name()
+        );
+        crate::plot::cactus(&title, measure, &series, self.good.len())
+    }
+
+    /// The plot of nodes expanded against solution length, as SVG text.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::Plot`] when the plot cannot be drawn.
+    pub fn lengths(&self) -> Result<String, BenchError> {
+        let title = format!("{}: nodes expanded per instance", self.problem);
+        crate::plot::lengths(&title, self.kind, &self.pairs, &self.rows)
+    }
+
+    /// The kind of problem (puzzle or game).
+    pub fn kind(&self) -> searchlab_toolkit::Kind {
+        self.kind
+    }
+
+    /// The pairs, in order.
+    pub fn pairs(&self) -> &[PairSpec] {
+        &self.pairs
+    }
+
+    /// The positions of the good instances (those every pair runs).
+    pub fn instances(&self) -> &[usize] {
+        &self.good
+    }
+
+    /// The one-line heading of the table.
+    pub fn title(&self) -> String {
+        self.heading()
+    }
+
+    /// The self-contained HTML page of the report ([`crate::html`]).
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::Plot`] when a plot cannot be drawn.
+    pub fn html(&self) -> Result<String, BenchError> {
+        crate::html::page(self)
     }
 
     /// How the bench ended.
@@ -289,4 +528,63 @@ impl Report {
         }
         Ok(verdict)
     }
+}
+
+/// The pair of `pairs` named `name`: its label, or an algorithm that one pair alone has.
+fn find_pair(pairs: &[PairSpec], name: &str) -> Result<usize, BenchError> {
+    let labels: Vec<String> = (pairs.iter())
+        .map(|p| pair_label(&p.algorithm, &p.heuristic))
+        .collect();
+    if let Some(i) = labels.iter().position(|l| l == name) {
+        return Ok(i);
+    }
+    let by_algorithm: Vec<usize> = (0..pairs.len())
+        .filter(|i| pairs[*i].algorithm == name)
+        .collect();
+    match by_algorithm[..] {
+        [i] => Ok(i),
+        [] => Err(BenchError::BadInput(format!(
+            "no pair '{name}' in the report: its pairs are {}",
+            labels.join(", ")
+        ))),
+        _ => Err(BenchError::BadInput(format!(
+            "'{name}' names several pairs: say which, one of {}",
+            labels.join(", ")
+        ))),
+    }
+}
+
+impl ReportOptions {
+    /// Checks the names of `compare` and `baseline` against `pairs`, so that a bench refuses
+    /// a misspelt name before it runs.
+    ///
+    /// # Errors
+    ///
+    /// [`BenchError::BadInput`] naming the pair that is not among `pairs`.
+    pub fn check(&self, pairs: &[PairSpec]) -> Result<(), BenchError> {
+        let names = (self.compare.iter())
+            .flat_map(|(a, b)| [a, b])
+            .chain(&self.baseline);
+        for name in names {
+            find_pair(pairs, name)?;
+        }
+        Ok(())
+    }
+}
+
+/// The comparisons `wanted` (A, B pair numbers) over the rows of the good instances.
+fn comparisons(
+    definition: &Definition,
+    wanted: &[(usize, usize)],
+    good: &[usize],
+    rows: &[Row],
+    seed: u64,
+) -> Vec<Comparison> {
+    let label = |p: usize| {
+        let spec = &definition.pairs[p];
+        pair_label(&spec.algorithm, &spec.heuristic)
+    };
+    (wanted.iter())
+        .map(|&(a, b)| Comparison::new((a, &label(a)), (b, &label(b)), good, rows, seed))
+        .collect()
 }

@@ -161,3 +161,108 @@ fn rows_written_as_json_lines_merge_into_the_same_report() {
     assert_eq!(counts(&merged), counts(&report));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Writes the 3 shards of the benchmark under `who` into `dir/{name}-{k}.jsonl`.
+fn shards(dir: &std::path::Path, name: &str, who: &Provenance) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let shard = Shard { k, n: 3 };
+        let bench = Bench::<EightPuzzle>::new(&spec(shard), inputs()).unwrap();
+        let limits = bench.definition().limits.limits();
+        let path = dir.join(format!("{name}-{k}.jsonl"));
+        let (writer, done) = jsonl::open(&path, bench.definition(), shard, 1, who, false).unwrap();
+        bench
+            .run(&limits, &done, &Cancel::new(), &|row, answer| {
+                writer.write(row, answer)
+            })
+            .unwrap();
+        files.push(path);
+    }
+    files
+}
+
+#[test]
+fn shards_of_two_revisions_holding_the_same_runs_are_compared_as_builds() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-builds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let at = |revision: &str| Provenance {
+        tool: "harness test".into(),
+        command: "test".into(),
+        host: "here".into(),
+        revision: Some(revision.into()),
+    };
+    let old = shards(&dir, "old", &at("1111111111111111111111111111111111111111"));
+    let new = shards(&dir, "new", &at("2222222222222222222222222222222222222222"));
+    // Shards of one revision merge as before, with no builds.
+    let files = [old.clone(), new.clone()].concat();
+    let read: Vec<_> = (files.iter())
+        .map(|f| jsonl::read(f).unwrap().unwrap())
+        .collect();
+    assert!(jsonl::builds(&read[..3]).is_none());
+    let groups = jsonl::builds(&read).expect("two builds");
+    assert_eq!(
+        groups,
+        [
+            ("111111111111".to_owned(), vec![0, 1, 2]),
+            ("222222222222".to_owned(), vec![3, 4, 5])
+        ]
+    );
+    let report = jsonl::merge(&files).unwrap();
+    // Five pairs per build; each of the second build against itself in the first.
+    assert_eq!(report.pairs().len(), 10);
+    let names: Vec<String> = (report.comparisons().iter())
+        .map(|c| format!("{} vs {}", c.b, c.a))
+        .collect();
+    assert_eq!(
+        names[0],
+        "astar@222222222222/manhattan vs astar@111111111111/manhattan"
+    );
+    assert_eq!(names[4], "bfs@222222222222 vs bfs@111111111111");
+    assert_eq!(names.len(), 5);
+    for c in report.comparisons() {
+        // The same counts: a ratio of exactly 1, all ties, 7 good instances each.
+        assert_eq!(
+            (c.common, c.expanded.ties, c.expanded.geomean_ratio),
+            (7, 7, 1.0)
+        );
+    }
+    assert!(report.disagreements().is_empty());
+    // The bad line is one instance of the first build's definition.
+    assert_eq!(report.verdict(), Verdict::BadLines);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_revision_is_read_from_the_git_directory() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-git-{}", std::process::id()));
+    let git = dir.join("repo/.git");
+    std::fs::create_dir_all(git.join("refs/heads")).unwrap();
+    std::fs::create_dir_all(dir.join("repo/sub/dir")).unwrap();
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    // A branch's loose ref, found from a subdirectory.
+    std::fs::write(git.join("HEAD"), "ref: refs/heads/main\n").unwrap();
+    std::fs::write(git.join("refs/heads/main"), format!("{commit}\n")).unwrap();
+    let sub = dir.join("repo/sub/dir");
+    assert_eq!(jsonl::revision(&sub).as_deref(), Some(commit));
+    // A packed ref.
+    std::fs::remove_file(git.join("refs/heads/main")).unwrap();
+    let packed =
+        format!("# pack-refs with: peeled fully-peeled sorted\n{commit} refs/heads/main\n");
+    std::fs::write(git.join("packed-refs"), packed).unwrap();
+    assert_eq!(jsonl::revision(&sub).as_deref(), Some(commit));
+    // A detached HEAD.
+    std::fs::write(git.join("HEAD"), format!("{commit}\n")).unwrap();
+    assert_eq!(jsonl::revision(&sub).as_deref(), Some(commit));
+    // Not a repository (its ancestors are /tmp and /): nothing.
+    let outside =
+        std::env::temp_dir().join(format!("searchlab-bench-nogit-{}", std::process::id()));
+    std::fs::create_dir_all(&outside).unwrap();
+    if !std::env::temp_dir()
+        .ancestors()
+        .any(|d| d.join(".git").exists())
+    {
+        assert_eq!(jsonl::revision(&outside), None);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&outside);
+}

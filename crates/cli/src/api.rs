@@ -17,7 +17,7 @@
 //! };
 //! let solved = api::solve("eight", "2 3 4 1 5 x 7 6 8 | 19", &request).unwrap();
 //! assert_eq!(solved.json["status"], "solved");
-//! assert_eq!(solved.json["moves"], "dlurullddrurdllurdr");
+//! assert_eq!(solved.json["moves"], "ullddrurdllurdruldr");
 //! assert_eq!(solved.agrees, Some(true));
 //! assert!(solved.text.contains("19 moves"));
 //!
@@ -303,6 +303,10 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         plot: None,
         shard: None,
         cancel: request.cancel.clone(),
+        html: None,
+        view: Default::default(),
+        replay: None,
+        trace_limit: crate::trace::TRACE_LIMIT,
     };
     let report = (e.bench_report)(&args).map_err(Error::from_anyhow)?;
     let failed = |e: searchlab_bench::BenchError| Error {

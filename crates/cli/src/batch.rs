@@ -122,7 +122,11 @@ impl Tally {
 
 /// `searchlab solve <problem>`: parses every instance, prepares the problem once (when any
 /// instance is good), then answers each in input order.
-pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode> {
+pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Result<ExitCode>
+where
+    D::Instance: 'static,
+{
+    check_outputs(args, choice)?;
     let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
@@ -149,7 +153,8 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let progress = Progress::new(items.len());
     let mut tally = Tally::default();
-    for item in &items {
+    let pages = tracing.replay_pages(&args.trace, &items);
+    for (k, item) in items.iter().enumerate() {
         progress.start(&item.label());
         let instance = match &item.parsed {
             Ok(instance) => instance,
@@ -176,6 +181,17 @@ pub fn solve<D: Description>(args: &SolveArgs, choice: &Choice) -> anyhow::Resul
                 )
             });
         }
+        let text = answer_text(&problem.show(instance), &answer, &label);
+        let algorithm = choice.algorithm.name();
+        tracing.write_replay(
+            pages.get(k),
+            &problem,
+            instance,
+            &text,
+            &label,
+            algorithm,
+            &answer,
+        );
         progress.answer(&mut out, |out| match args.format {
             Format::Text => {
                 let text = answer_block(&problem, item, instance, &answer, &label, args.show);
@@ -371,4 +387,35 @@ pub fn field_json(field: &Field) -> Json {
         Field::List(v) => Json::Array(v.iter().map(field_json).collect()),
         Field::Map(m) => Json::Object(m.iter().map(|(k, v)| (k.clone(), field_json(v))).collect()),
     }
+}
+
+/// The options whose value is a file `solve` writes.
+const OUTPUT_OPTIONS: &[&str] = &["draw", "plot"];
+
+/// Refuses, before any work, an output file (`--trace FILE`, `--draw FILE`) that is one of the
+/// run's inputs, by identity (issue 32: `--trace e1.txt` emptied the instance file `e1.txt`,
+/// `--draw` overwrote the map), or whose folder does not exist.
+fn check_outputs(args: &SolveArgs, choice: &Choice) -> Result<(), BadInput> {
+    let trace = args.trace.trace.as_ref().filter(|p| p.as_os_str() != "-");
+    let drawn = OUTPUT_OPTIONS.iter().filter_map(|name| {
+        choice
+            .options
+            .get(name)
+            .map(|v| (*name, std::path::PathBuf::from(v)))
+    });
+    let outputs: Vec<(String, std::path::PathBuf)> = trace
+        .map(|p| ("--trace".to_owned(), p.clone()))
+        .into_iter()
+        .chain(drawn.map(|(n, p)| (format!("--{n}"), p)))
+        .collect();
+    if outputs.is_empty() {
+        return Ok(());
+    }
+    let texts = args.instances.iter().map(String::as_str);
+    let inputs = searchlab_toolkit::output::named_inputs(&args.files, texts);
+    for (option, path) in &outputs {
+        searchlab_toolkit::output::check_writable(option, path).map_err(BadInput)?;
+        searchlab_toolkit::output::check_output(option, path, &inputs).map_err(BadInput)?;
+    }
+    Ok(())
 }

@@ -8,6 +8,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+
+use searchlab_toolkit::output;
 use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
@@ -35,6 +37,57 @@ pub enum Format {
     /// JSON Lines, a header then a row per run as it ends: a shard file for `searchlab report`
     /// (bench only).
     Jsonl,
+    /// One self-contained HTML page: definition, coverage, common instances, comparisons,
+    /// plots, the sortable per-instance table, disagreements and errors.
+    Html,
+}
+
+/// What `bench` and `report` compare and draw beside the table.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ViewArgs {
+    /// Compare B against A, instance by instance (repeatable): names are pair labels
+    /// (`astar/manhattan`) or an algorithm one pair alone has. Default: every pair against
+    /// the first (two builds: each pair against itself in the first build).
+    #[arg(long, value_name = "A,B", value_parser = parse_compare)]
+    pub compare: Vec<(String, String)>,
+    /// Compare every other pair against this one.
+    #[arg(long, value_name = "A", conflicts_with = "compare")]
+    pub baseline: Option<String>,
+    /// The bootstrap's seed (default: a fixed one, so reports are reproducible).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Also print the figures over all instances, answered or not (unfair when coverage differs).
+    #[arg(long)]
+    pub all_instances: bool,
+    /// Draw the first comparison's scatter plot (B against A per instance, log-log) as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub scatter: Option<PathBuf>,
+    /// Draw the cactus plot (instances answered within a budget, a line per pair) as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    pub cactus: Option<PathBuf>,
+    /// What the scatter and cactus plots measure.
+    #[arg(long, value_enum, default_value_t = By::Expanded)]
+    pub by: By,
+}
+
+/// The measure of the scatter and cactus plots.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    /// Nodes expanded.
+    #[default]
+    Expanded,
+    /// Search time.
+    Time,
+}
+
+/// `A,B` of `--compare`.
+fn parse_compare(text: &str) -> Result<(String, String), String> {
+    match text.split_once(',') {
+        Some((a, b)) if !a.trim().is_empty() && !b.trim().is_empty() && !b.contains(',') => {
+            Ok((a.trim().to_owned(), b.trim().to_owned()))
+        }
+        _ => Err("expected two pair names A,B (like astar/manhattan,idastar/manhattan)".into()),
+    }
 }
 
 /// Arguments of `searchlab bench`.
@@ -100,6 +153,19 @@ pub struct BenchArgs {
     /// the command itself stops on Ctrl-C.
     #[arg(skip)]
     pub cancel: Option<searchlab_toolkit::Cancel>,
+    /// Also write the HTML report (as `--format html` prints it) to this file.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
+    /// Also write, into this existing directory, one page per instance that replays every
+    /// pair's search side by side, in step (FILE-LINE.html). The pages are recorded by a
+    /// second, traced run of each search after the bench, so the bench's times stay clean.
+    #[arg(long, value_name = "DIR")]
+    pub replay: Option<PathBuf>,
+    /// With --replay: the most events recorded per search.
+    #[arg(long, value_name = "N", default_value_t = crate::trace::TRACE_LIMIT, requires = "replay")]
+    pub trace_limit: u64,
 }
 
 /// Arguments of `searchlab report`.
@@ -107,17 +173,29 @@ pub struct BenchArgs {
 #[command(after_long_help = "\
 Prints what the unsharded bench prints, from shard files of any machines in any order. Files of
 different benchmarks are refused; rows missing or duplicated are named (exit status 2 for both).
-See docs/cluster.md.")]
+See docs/cluster.md.
+
+Two builds: `searchlab report base.jsonl new.jsonl` (two unsharded runs of the same benchmark,
+or shards recorded at two git revisions where the same runs appear twice) compares them as two
+algorithms: pairs are named ALGORITHM@BUILD (the file name, or the revision), rows are matched
+by problem, instance and pair, and each pair is compared with itself in the first build.
+
+`-o report.html` (or `--format html`) writes one self-contained HTML page.")]
 pub struct ReportArgs {
     /// Shard files (JSON Lines of `searchlab bench --format jsonl`).
     #[arg(value_name = "FILE.jsonl", required = true)]
     pub files: Vec<PathBuf>,
-    /// Output format (table, csv or json).
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// Output format (table, csv, json or html; default: html for `-o FILE.html`, else table).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
     /// Also draw nodes expanded against solution length, per pair, as an SVG file.
     #[arg(long, value_name = "OUT.svg")]
     pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 /// A harness error as the CLI's: bad input is exit status 2.
@@ -129,8 +207,7 @@ fn cli_error(e: BenchError) -> anyhow::Error {
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
-pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
-    let entries = crate::registry::registry();
+pub fn run(entries: &[crate::registry::Entry], args: BenchArgs) -> anyhow::Result<ExitCode> {
     let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let (problem, names) = (&args.problem, names.join(", "));
@@ -167,12 +244,64 @@ fn read<D: Description>(problem: &D, args: &BenchArgs) -> Vec<Input<D::Instance>
     all.enumerate().map(read).collect()
 }
 
-/// Standard output, or the `--output` file.
+/// Refuses, before any work, an output (`-o`, `--plot`) whose folder does not exist or that is
+/// one of the input `files` (or a file they name).
+fn check_outputs(files: &[PathBuf], outputs: &[(&str, Option<&PathBuf>)]) -> Result<(), BadInput> {
+    let inputs = output::named_inputs(files, []);
+    for (option, path) in outputs {
+        if let Some(path) = path {
+            output::check_writable(option, path).map_err(BadInput)?;
+            output::check_output(option, path, &inputs).map_err(BadInput)?;
+        }
+    }
+    Ok(())
+}
+
+/// Prints `report` in `format` to standard output, or to the `-o` file through a temporary
+/// file renamed at the end (a failure leaves the old file whole); errors name the file.
+fn print_report(
+    report: &Report,
+    format: searchlab_bench::Format,
+    path: Option<&PathBuf>,
+) -> anyhow::Result<()> {
+    match path {
+        Some(path) => {
+            let named = |e: std::io::Error| anyhow::anyhow!("-o {}: {e}", path.display());
+            let mut file = output::AtomicFile::create(path).map_err(named)?;
+            report.print(format, &mut file)?;
+            file.commit().map_err(named)?;
+        }
+        None => report.print(format, &mut std::io::BufWriter::new(std::io::stdout()))?,
+    }
+    Ok(())
+}
+
+/// Standard output.
 fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
-    Ok(match path {
-        Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
-    })
+    debug_assert!(
+        path.is_none(),
+        "files are written by print_report or jsonl::open"
+    );
+    Ok(Box::new(std::io::BufWriter::new(std::io::stdout())))
+}
+
+/// Writes `text` to `path` through a temporary file renamed at the end; errors name the file.
+fn write_file(option: &str, path: &std::path::Path, text: &str) -> anyhow::Result<()> {
+    let named = |e: std::io::Error| anyhow::anyhow!("{option} {}: {e}", path.display());
+    let mut file = output::AtomicFile::create(path).map_err(named)?;
+    file.write_all(text.as_bytes()).map_err(named)?;
+    file.commit().map_err(named)
+}
+
+/// The report options of `view`.
+fn options(view: &ViewArgs) -> searchlab_bench::ReportOptions {
+    searchlab_bench::ReportOptions {
+        compare: view.compare.clone(),
+        baseline: view.baseline.clone(),
+        seed: view.seed,
+        bounds: None,
+        all_instances: view.all_instances,
+    }
 }
 
 /// The bench `args` describe for the problem `D`, checked, its instances read, not yet
@@ -180,7 +309,7 @@ fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
 fn setup<D>(args: &BenchArgs) -> anyhow::Result<(searchlab_bench::Bench<D>, Limits)>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let spec = Spec {
         algorithms: args.algo.clone(),
@@ -203,8 +332,23 @@ where
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
     }
-    // Limits, names and the job count are checked before any file is read.
+    // Limits, names and the job count are checked before any file is read, and the output
+    // files before any work: a benchmark of minutes must not end in "No such file" (issue
+    // 31), nor overwrite one of its instance files (issue 32).
+    check_outputs(
+        &args.files,
+        &[
+            ("-o", args.output.as_ref()),
+            ("--plot", args.plot.as_ref()),
+            ("--html", args.html.as_ref()),
+            ("--scatter", args.view.scatter.as_ref()),
+            ("--cactus", args.view.cactus.as_ref()),
+        ],
+    )?;
     let limits = args.limits.limits()?;
+    if let Some(dir) = &args.replay {
+        searchlab_replay::check_dir(dir).map_err(BadInput)?;
+    }
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
     let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     Ok((bench, limits))
@@ -215,7 +359,7 @@ where
 pub fn bench_report<D>(args: &BenchArgs) -> anyhow::Result<Report>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let (bench, limits) = setup::<D>(args)?;
     let mut notes = crate::batch::Notes::default();
@@ -231,10 +375,16 @@ where
 pub fn bench<D>(args: &BenchArgs) -> anyhow::Result<ExitCode>
 where
     D: Description,
-    D::Instance: Sync,
+    D::Instance: Sync + 'static,
 {
     let (bench, limits) = setup::<D>(args)?;
     let (definition, shard) = (bench.definition(), bench.shard());
+    options(&args.view)
+        .check(&definition.pairs)
+        .map_err(cli_error)?;
+    if args.view.scatter.is_some() && definition.pairs.len() < 2 {
+        return Err(BadInput("--scatter: one pair, nothing to compare".into()).into());
+    }
     let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
     let (writer, done) = match (args.format, &args.output) {
         (Format::Jsonl, Some(path)) => {
@@ -270,25 +420,65 @@ where
         Some(w) => w.write(row, answer),
         None => Ok(()),
     })?;
-    let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted);
+    let mut provenance = vec![
+        ("tool".to_owned(), who.tool.clone()),
+        ("command".to_owned(), who.command.clone()),
+        ("host".to_owned(), who.host.clone()),
+    ];
+    if let Some(r) = &who.revision {
+        provenance.push(("revision".to_owned(), r.clone()));
+    }
+    let report = Report::new(definition, shard, args.jobs, runs.rows, runs.interrupted)
+        .with_provenance(provenance)
+        .configure(&options(&args.view))
+        .map_err(cli_error)?;
+    if let Some(dir) = args.replay.as_ref().filter(|_| !runs.interrupted) {
+        crate::trace::bench_replays::<D>(args, bench.pairs(), dir, &limits);
+    }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
-    finish(&report, args.format, out, plot)
+    if let Some(html) = &args.html {
+        write_file("--html", html, &report.html()?)?;
+    }
+    finish(&report, args.format, out, plot, &args.view)
 }
 
-/// Prints `report` (unless its rows went out as JSON Lines), draws its plot, and ends with
+/// Prints `report` (unless its rows went out as JSON Lines), draws its plots, and ends with
 /// its messages and exit status.
 fn finish(
     report: &Report,
     format: Format,
     path: Option<&PathBuf>,
     plot: Option<&PathBuf>,
+    view: &ViewArgs,
 ) -> anyhow::Result<ExitCode> {
     use searchlab_bench::Format as F;
-    if let Some(format) = [Some(F::Table), Some(F::Csv), Some(F::Json), None][format as usize] {
-        report.print(format, &mut output(path)?)?;
+    let format = match format {
+        Format::Table => Some(F::Table),
+        Format::Csv => Some(F::Csv),
+        Format::Json => Some(F::Json),
+        Format::Html => Some(F::Html),
+        Format::Jsonl => None,
+    };
+    if let Some(format) = format {
+        print_report(report, format, path)?;
     }
     if let Some(plot) = plot {
         report.plot(plot)?;
+    }
+    let measure = match view.by {
+        By::Expanded => searchlab_bench::plot::Measure::Expanded,
+        By::Time => searchlab_bench::plot::Measure::Time,
+    };
+    if let Some(scatter) = &view.scatter {
+        if report.comparisons().is_empty() {
+            return Err(
+                BadInput("--scatter: the report has one pair, nothing to compare".into()).into(),
+            );
+        }
+        searchlab_bench::plot::write(scatter, &report.scatter(0, measure)?)?;
+    }
+    if let Some(cactus) = &view.cactus {
+        searchlab_bench::plot::write(cactus, &report.cactus(measure)?)?;
     }
     let verdict = report.finish("searchlab: ", &mut std::io::stderr())?;
     Ok(ExitCode::from(verdict.code()))
@@ -296,13 +486,41 @@ fn finish(
 
 /// `searchlab report`: the merged output of shard files.
 pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
-    if args.format == Format::Jsonl {
-        return Err(BadInput("report prints table, csv or json, not jsonl".into()).into());
-    }
-    let report = jsonl::merge(&args.files).map_err(cli_error)?;
+    let is_html = |p: &PathBuf| {
+        p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+    };
+    let format = match (args.format, &args.output) {
+        (Some(Format::Jsonl), _) => {
+            return Err(
+                BadInput("report prints table, csv, json or html, not jsonl".into()).into(),
+            );
+        }
+        (Some(f), _) => f,
+        (None, Some(path)) if is_html(path) => Format::Html,
+        (None, _) => Format::Table,
+    };
+    check_outputs(
+        &args.files,
+        &[
+            ("-o", args.output.as_ref()),
+            ("--plot", args.plot.as_ref()),
+            ("--scatter", args.view.scatter.as_ref()),
+            ("--cactus", args.view.cactus.as_ref()),
+        ],
+    )?;
+    let report = jsonl::merge(&args.files)
+        .and_then(|r| r.configure(&options(&args.view)))
+        .map_err(cli_error)?;
     for e in report.bad() {
         let (source, text, msg) = (&e.source, &e.text, e.error.as_deref().unwrap_or_default());
         eprintln!("searchlab: {source}: bad instance '{text}': {msg}");
     }
-    finish(&report, args.format, None, args.plot.as_ref())
+    finish(
+        &report,
+        format,
+        args.output.as_ref(),
+        args.plot.as_ref(),
+        &args.view,
+    )
 }

@@ -31,7 +31,7 @@ use crate::error::BadInput;
 
 #[derive(Parser)]
 #[command(name = "searchlab", version, about = "A state-space search toolkit", long_about = None)]
-struct Cli {
+struct Args {
     #[command(subcommand)]
     command: Command,
 }
@@ -46,7 +46,7 @@ enum Command {
     },
     /// Run algorithms against each other over instance files and compare them.
     Bench(Box<bench::BenchArgs>),
-    /// Merge the shard files of `bench --format jsonl` into the unsharded run's output.
+    /// Report on saved bench runs: merge shard files, compare two builds, write an HTML page.
     Report(Box<bench::ReportArgs>),
 }
 
@@ -54,7 +54,9 @@ enum Command {
 /// `help` subcommand would print it).
 fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCode> {
     if topic.first().is_some_and(|t| *t == "stats") {
-        print!("{}", searchlab_toolkit::stats_text::statistics_page());
+        let mut out = std::io::stdout().lock();
+        out.write_all(searchlab_toolkit::stats_text::statistics_page().as_bytes())?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut cmd = &mut command;
@@ -65,15 +67,164 @@ fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCod
             ))
         })?;
     }
-    cmd.print_long_help()?;
+    let mut out = std::io::stdout().lock();
+    write!(out, "{}", cmd.render_long_help())?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// Restores the default action of SIGPIPE, which the Rust runtime ignores: a write to a closed
+/// pipe (`searchlab solve ... | head -1`) then ends the process quietly, as it ends `cat`,
+/// instead of a panic in whichever `println!` meets the closed pipe first (exit 101, or 134
+/// when the panic message itself cannot be written; issue 31).
+#[cfg(unix)]
+#[allow(unsafe_code, reason = "one libc call, with no memory involved")]
+fn default_sigpipe() {
+    // SAFETY: `signal` with SIG_DFL installs no handler; it is called before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn default_sigpipe() {}
+
+/// `--help` and `--version` written by us, so that a failed write (`--help > /dev/full`) is an
+/// error with exit status 1, not a silent success; every other clap error as clap prints it.
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        e.exit();
+    }
+    let mut out = std::io::stdout().lock();
+    match write!(out, "{}", e.render()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("searchlab: cannot write the help: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Runs `searchlab` on the process's arguments and returns its exit status: what the
-/// binary's `main` does.
+/// binary's `main` does ([`Cli::default`] run).
 pub fn run() -> ExitCode {
-    let entries = registry::registry();
-    let command = Cli::command()
+    Cli::default().run()
+}
+
+/// A `searchlab` of your own: the whole tool (`solve`, `bench`, `list`, `gen`, `play`,
+/// `match`, `report`, `help`, completions) over the problems and algorithms given.
+///
+/// [`Cli::default`] is the `searchlab` binary: every problem of this workspace and every
+/// algorithm of the catalogue. Add a problem (any [`searchlab_toolkit::Description`]) with
+/// [`problem`](Cli::problem), a game that people and strategies can play with
+/// [`game`](Cli::game), a single-agent algorithm ([`searchlab_toolkit::plugin::SearchPlugin`])
+/// with [`algorithm`](Cli::algorithm); every problem of the puzzle kind that lists the
+/// algorithms of its kind by default runs the new algorithm too.
+///
+/// ```no_run
+/// # use searchlab_toolkit::plugin::SearchPlugin;
+/// # fn own<D: searchlab_toolkit::Description, A: SearchPlugin>() -> std::process::ExitCode
+/// # where D::Instance: Sync {
+/// searchlab_cli::Cli::default()
+///     .name("own-searchlab")
+///     .problem::<D>()
+///     .algorithm::<A>()
+///     .run()
+/// # }
+/// ```
+pub struct Cli {
+    problems: Vec<fn() -> registry::Entry>,
+    algorithms: Vec<fn() -> Result<searchlab_toolkit::SearchAlgorithm, String>>,
+    name: &'static str,
+    about: &'static str,
+    version: &'static str,
+}
+
+impl Default for Cli {
+    /// `searchlab` itself: the problems of the registry, the algorithms of the catalogue.
+    fn default() -> Self {
+        Cli {
+            problems: registry::problems(),
+            algorithms: Vec::new(),
+            name: "searchlab",
+            about: "A state-space search toolkit",
+            version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+}
+
+impl Cli {
+    /// Adds the problem `D`, after those already there (`list` and `--help` show them in
+    /// this order).
+    pub fn problem<D: searchlab_toolkit::Description>(mut self) -> Self
+    where
+        D::Instance: Sync + 'static,
+    {
+        self.problems.push(registry::Entry::of::<D>);
+        self
+    }
+
+    /// Adds the game `D` with its `match` and `play` commands.
+    pub fn game<D: searchlab_toolkit::Playable>(mut self) -> Self
+    where
+        D::Instance: Sync + 'static,
+    {
+        self.problems.push(registry::Entry::game::<D>);
+        self
+    }
+
+    /// Adds the single-agent algorithm `A` ([`searchlab_toolkit::plugin`]).
+    pub fn algorithm<A: searchlab_toolkit::plugin::SearchPlugin>(mut self) -> Self {
+        self.algorithms
+            .push(searchlab_toolkit::SearchAlgorithm::register::<A>);
+        self
+    }
+
+    /// The binary's name, in `--help`, `--version` and completion scripts.
+    pub fn name(mut self, name: &'static str) -> Self {
+        self.name = name;
+        self
+    }
+
+    /// The one line `--help` begins with.
+    pub fn about(mut self, about: &'static str) -> Self {
+        self.about = about;
+        self
+    }
+
+    /// The version `--version` prints (your crate's: `env!("CARGO_PKG_VERSION")`).
+    pub fn version(mut self, version: &'static str) -> Self {
+        self.version = version;
+        self
+    }
+
+    /// Runs the tool on the process's arguments and returns its exit status.
+    pub fn run(self) -> ExitCode {
+        default_sigpipe();
+        // Algorithms first: a problem's entry lists the algorithms registered when it is made.
+        for register in &self.algorithms {
+            if let Err(err) = register() {
+                eprintln!("{}: {err}", self.name);
+                return ExitCode::FAILURE;
+            }
+        }
+        let entries: Vec<registry::Entry> = self.problems.iter().map(|of| of()).collect();
+        run_with(&entries, self.name, self.about, self.version)
+    }
+}
+
+/// The tool over `entries`.
+fn run_with(
+    entries: &[registry::Entry],
+    name: &'static str,
+    about: &'static str,
+    version: &'static str,
+) -> ExitCode {
+    let command = Args::command()
+        .name(name)
+        .about(about)
+        .version(version)
         // Our own `help`, which knows topics beside the commands (`help stats`).
         .disable_help_subcommand(true)
         .subcommand(
@@ -81,10 +232,10 @@ pub fn run() -> ExitCode {
                 .about("Print help: of a command (`help solve fifteen`), or `help stats` (what every statistic means)")
                 .arg(clap::Arg::new("topic").num_args(0..).value_name("COMMAND|stats")),
         )
-        .subcommand(registry::solve_command(&entries))
-        .subcommand(registry::gen_command(&entries))
-        .subcommand(matchcmd::match_command(&entries))
-        .subcommand(play::play_command(&entries))
+        .subcommand(registry::solve_command(entries))
+        .subcommand(registry::gen_command(entries))
+        .subcommand(matchcmd::match_command(entries))
+        .subcommand(play::play_command(entries))
         .subcommands(shell::commands())
         .subcommand(
             clap::Command::new("list")
@@ -95,7 +246,10 @@ pub fn run() -> ExitCode {
                         .help("Output format: text, or JSON Lines (one problem per line)"),
                 ),
         );
-    let matches = command.clone().get_matches();
+    let matches = match command.clone().try_get_matches() {
+        Ok(matches) => matches,
+        Err(e) => return clap_exit(e),
+    };
     let result = match matches.subcommand() {
         Some(("help", m)) => {
             let topic: Vec<&String> = m
@@ -116,20 +270,20 @@ pub fn run() -> ExitCode {
                 }
                 std::process::exit(130);
             });
-            registry::run_solve(&entries, m)
+            registry::run_solve(entries, m)
         }
-        Some(("gen", m)) => registry::run_gen(&entries, m),
-        Some((name @ ("completions" | "man"), m)) => shell::run(command, name, m),
-        Some(("match", m)) => matchcmd::dispatch(&entries, m, false),
-        Some(("play", m)) => matchcmd::dispatch(&entries, m, true),
+        Some(("gen", m)) => registry::run_gen(entries, m),
+        Some((which @ ("completions" | "man"), m)) => shell::run(command, which, m),
+        Some(("match", m)) => matchcmd::dispatch(entries, m, false),
+        Some(("play", m)) => matchcmd::dispatch(entries, m, true),
         Some(("list", m)) => registry::list(
-            &entries,
+            entries,
             m.get_one::<String>("format").is_some_and(|f| f == "json"),
         ),
-        _ => match Cli::from_arg_matches(&matches) {
+        _ => match Args::from_arg_matches(&matches) {
             Ok(cli) => match cli.command {
-                Command::Judge { problem } => judge(&entries, problem),
-                Command::Bench(args) => bench::run(*args),
+                Command::Judge { problem } => judge(entries, problem),
+                Command::Bench(args) => bench::run(entries, *args),
                 Command::Report(args) => bench::report(*args),
             },
             Err(e) => e.exit(),
@@ -147,7 +301,7 @@ pub fn run() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(err) => {
-            eprintln!("searchlab: {err:#}");
+            eprintln!("{name}: {err:#}");
             if err.downcast_ref::<BadInput>().is_some() {
                 ExitCode::from(2)
             } else {

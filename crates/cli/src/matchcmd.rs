@@ -33,7 +33,7 @@ impl Entry {
     /// The entry of a game `D` that strategies and people can also play (`match`, `play`).
     pub fn game<D: Playable>() -> Entry
     where
-        D::Instance: Sync,
+        D::Instance: Sync + 'static,
     {
         Entry {
             play: Some(PlayFns {

@@ -64,7 +64,7 @@ impl Entry {
     /// The entry of the problem `D`.
     pub fn of<D: Description>() -> Entry
     where
-        D::Instance: Sync,
+        D::Instance: Sync + 'static,
     {
         Entry {
             name: D::NAME,
@@ -104,20 +104,25 @@ pub type SolveLines = fn(
 ) -> Result<Vec<Result<crate::api::Solved, BadInput>>, BadInput>;
 
 /// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
-pub fn registry() -> Vec<Entry> {
+pub fn problems() -> Vec<fn() -> Entry> {
     vec![
-        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>(),
-        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>(),
-        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>(),
-        Entry::of::<searchlab_rotation::describe::Rotation>(),
-        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>(),
-        Entry::game::<searchlab_triangle::describe::Triangle>(),
-        Entry::of::<searchlab_gametree::describe::Tree>(),
-        Entry::of::<searchlab_waterjug::WaterJug>(),
-        Entry::game::<searchlab_connect4::describe::Connect4Game>(),
-        Entry::of::<searchlab_graph::describe::GraphProblem>(),
-        Entry::of::<searchlab_grid::describe::GridPaths>(),
+        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>,
+        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>,
+        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>,
+        Entry::of::<searchlab_rotation::describe::Rotation>,
+        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>,
+        Entry::game::<searchlab_triangle::describe::Triangle>,
+        Entry::of::<searchlab_gametree::describe::Tree>,
+        Entry::of::<searchlab_waterjug::WaterJug>,
+        Entry::game::<searchlab_connect4::describe::Connect4Game>,
+        Entry::of::<searchlab_graph::describe::GraphProblem>,
+        Entry::of::<searchlab_grid::describe::GridPaths>,
     ]
+}
+
+/// The entries of [`problems`]: the problems of `searchlab` itself.
+pub fn registry() -> Vec<Entry> {
+    problems().into_iter().map(|of| of()).collect()
 }
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.
@@ -386,6 +391,9 @@ pub fn gen_command(entries: &[Entry]) -> Command {
     cmd
 }
 
+/// The most instances one `gen` makes.
+const MAX_GEN_COUNT: usize = 10_000_000;
+
 /// Runs `searchlab gen <problem>`.
 pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
@@ -396,6 +404,15 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
         .find(|e| e.name == name)
         .expect("clap only accepts registered names");
     let count = *sub.get_one::<usize>("count").expect("has a default");
+    if count > MAX_GEN_COUNT {
+        // The instances are held in memory before they are written: a billion reserved 24 GB
+        // and usize::MAX overflowed (issue 31, 32).
+        return Err(BadInput(format!(
+            "--count {count}: at most {MAX_GEN_COUNT} instances per run (they are held in memory); \
+             run gen again with another --seed for more"
+        ))
+        .into());
+    }
     let seed = *sub.get_one::<u64>("seed").expect("has a default");
     let lines = (e.generate)(&option_values(e.gen_options, sub), seed, count).map_err(BadInput)?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

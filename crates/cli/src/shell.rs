@@ -22,13 +22,18 @@ pub fn commands() -> [Command; 2] {
 
 /// Runs `completions` or `man` for the whole command `cli`.
 pub fn run(mut cli: Command, name: &str, m: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
+    // Rendered into memory first: clap_complete panics when its writer fails (a closed pipe,
+    // a full disk, issue 32); our own write reports the error.
+    let mut text = Vec::new();
     if name == "man" {
-        clap_mangen::Man::new(cli).render(&mut out)?;
+        clap_mangen::Man::new(cli).render(&mut text)?;
     } else {
         let shell = *m.get_one::<Shell>("shell").expect("required");
-        clap_complete::generate(shell, &mut cli, "searchlab", &mut out);
+        let bin = cli.get_name().to_owned();
+        clap_complete::generate(shell, &mut cli, bin, &mut text);
     }
+    let mut out = std::io::stdout().lock();
+    out.write_all(&text)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -9,11 +9,15 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer};
-use searchlab_toolkit::{INFINITY, Limits, Options, Trace, Value};
+use searchlab_toolkit::instances::Item;
+use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer, state_text};
+use searchlab_toolkit::{Answer, Description, INFINITY, Limits, Options, Trace, Value};
 use serde_json::{Map, Value as Json, json};
 
 use crate::error::BadInput;
+
+/// The most events a trace or a replay keeps of each search unless told (`--trace-limit`).
+pub const TRACE_LIMIT: u64 = 100_000;
 
 /// The trace flags of `solve`.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -31,29 +35,39 @@ pub struct TraceArgs {
     #[arg(long)]
     pub trace_open: bool,
     /// Stop tracing after N events (the search goes on), saying so in the trace.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    #[arg(long, value_name = "N", default_value_t = TRACE_LIMIT)]
     pub trace_limit: u64,
+    /// Write each search as a page that replays it step by step (one self-contained HTML
+    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events.
+    #[arg(long, value_name = "FILE.html", conflicts_with_all = ["trace", "trace_text"])]
+    pub replay: Option<PathBuf>,
 }
 
-/// The trace of a `solve` run, if one was asked for.
-pub struct Tracing(Option<Trace>);
+/// The trace of a `solve` run, if one was asked for, and the recordings of a replay.
+pub struct Tracing(Option<Trace>, Option<searchlab_replay::Recordings>);
 
 impl Tracing {
     /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
     /// threads' steps in no fixed order).
     pub fn new(args: &TraceArgs, options: &Options) -> Result<Self, BadInput> {
-        if args.trace.is_none() && !args.trace_text {
+        if args.trace.is_none() && !args.trace_text && args.replay.is_none() {
             if args.trace_open {
                 return Err(BadInput(
                     "--trace-open needs --trace or --trace-text".into(),
                 ));
             }
-            return Ok(Tracing(None));
+            return Ok(Tracing(None, None));
         }
         if options.get("threads").is_some_and(|t| t.trim() != "1") {
             return Err(BadInput(
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));
+        }
+        if let Some(page) = &args.replay {
+            searchlab_replay::check_file(page).map_err(BadInput)?;
+            let recorder = searchlab_replay::Recorder::new(args.trace_limit);
+            let recordings = recorder.recordings();
+            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings)));
         }
         let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
         let text = args.trace_text || path.is_none();
@@ -63,15 +77,81 @@ impl Tracing {
             })?)),
             None => Box::new(std::io::stdout()),
         };
-        Ok(Tracing(Some(Trace::new(Writer {
-            out,
-            text,
-            open: args.trace_open,
-            limit: args.trace_limit,
-            events: 0,
-            search: 0,
-            error: None,
-        }))))
+        Ok(Tracing(
+            Some(Trace::new(Writer {
+                out,
+                text,
+                open: args.trace_open,
+                limit: args.trace_limit,
+                events: 0,
+                search: 0,
+                error: None,
+            })),
+            None,
+        ))
+    }
+
+    /// Where `--replay` writes each instance's page: FILE for one instance, else FILE-N.html
+    /// with N the instance's line in its file (its position when lines do not tell them
+    /// apart); empty without `--replay`.
+    pub fn replay_pages<I>(&self, args: &TraceArgs, items: &[Item<I>]) -> Vec<PathBuf> {
+        let Some(base) = args.replay.as_ref().filter(|_| self.1.is_some()) else {
+            return Vec::new();
+        };
+        let lines: Vec<usize> = items.iter().filter_map(|i| i.line).collect();
+        let distinct: std::collections::BTreeSet<&usize> = lines.iter().collect();
+        let by_line = lines.len() == items.len() && distinct.len() == lines.len();
+        (0..items.len())
+            .map(|k| {
+                let n = if by_line { lines[k] } else { k + 1 };
+                searchlab_replay::numbered(base, items.len() > 1, n)
+            })
+            .collect()
+    }
+
+    /// Writes the page of the search [`run`](Self::run) just ran to `page` (when a replay
+    /// was asked for), saying on stderr what was written: `text` is the answer as printed,
+    /// `label` the algorithm and heuristic.
+    #[allow(clippy::too_many_arguments)]
+    pub fn write_replay<D: Description>(
+        &self,
+        page: Option<&PathBuf>,
+        problem: &D,
+        instance: &D::Instance,
+        text: &str,
+        label: &str,
+        algorithm: &str,
+        answer: &Answer,
+    ) where
+        D::Instance: 'static,
+    {
+        let (Some(page), Some(recording)) = (page, self.1.as_ref().and_then(|r| r.take())) else {
+            return;
+        };
+        let shown = problem.show(instance);
+        let events = recording.events.len();
+        let cut = recording.truncated().then_some(recording.total);
+        let replay = searchlab_replay::Page {
+            problem: D::NAME.into(),
+            scene: searchlab_replay::Scene::of(D::NAME, D::KIND, instance, &shown),
+            instance: shown,
+            runs: vec![searchlab_replay::Run::new(
+                label, algorithm, text, answer, recording,
+            )],
+        };
+        match replay.write(page) {
+            Ok(()) => match cut {
+                None => eprintln!(
+                    "searchlab: --replay: wrote {} ({events} events)",
+                    page.display()
+                ),
+                Some(total) => eprintln!(
+                    "searchlab: --replay: wrote {} ({events} of {total} events: --trace-limit cut the rest)",
+                    page.display()
+                ),
+            },
+            Err(e) => eprintln!("searchlab: --replay: cannot write {}: {e}", page.display()),
+        }
     }
 
     /// `limits` with the tracer.
@@ -109,17 +189,9 @@ struct Writer {
     error: Option<std::io::Error>,
 }
 
-/// A state as its `Debug` prints it, without a one-word wrapper (`Board(1 2 3 ...)` ->
-/// `1 2 3 ...`), on one line.
+/// A state as traces print it ([`state_text`]).
 fn state(s: &dyn Debug) -> String {
-    let text = format!("{s:?}");
-    let inner = match (text.find('('), text.ends_with(')')) {
-        (Some(i), true) if i > 0 && text[..i].chars().all(char::is_alphanumeric) => {
-            &text[i + 1..text.len() - 1]
-        }
-        _ => &text,
-    };
-    inner.split_whitespace().collect::<Vec<_>>().join(" ")
+    state_text(s)
 }
 
 /// A game value: `-inf` and `inf` for the open window's ends.
@@ -291,5 +363,84 @@ impl Tracer for Writer {
             self.json(event, kind).to_string()
         };
         self.write(&line);
+    }
+}
+
+/// `bench --replay DIR`: one page per good instance of the shard, every pair's search side
+/// by side (each run again, traced, as the bench ran it), saying on stderr what was written.
+pub fn bench_replays<D: Description>(
+    args: &crate::bench::BenchArgs,
+    pairs: &[searchlab_bench::Pair],
+    dir: &std::path::Path,
+    limits: &Limits,
+) where
+    D::Instance: 'static,
+{
+    let shard = args.shard.unwrap_or_default();
+    // The instances as the first pair's problem reads them (the bench read them so).
+    let Some(problem) = pairs.first().and_then(|p| D::new(&p.options).ok()) else {
+        return;
+    };
+    let problem = &problem;
+    let items = searchlab_toolkit::instances::gather(problem, &[], &args.files);
+    let several_files = args.files.len() > 1;
+    for (position, item) in items.iter().enumerate() {
+        let Ok(instance) = item.parsed.as_ref() else {
+            continue;
+        };
+        if !shard.owns(position) {
+            continue;
+        }
+        let stem = std::path::Path::new(&item.source)
+            .file_stem()
+            .map_or("stdin".into(), |s| s.to_string_lossy().into_owned());
+        let n = item.line.unwrap_or(position + 1);
+        let name = match several_files || item.line.is_none() {
+            true => format!("{stem}-{}.html", position + 1),
+            false => format!("{stem}-{n}.html"),
+        };
+        let shown = problem.show(instance);
+        let mut runs = Vec::new();
+        for pair in pairs {
+            let made = D::new(&pair.options).and_then(|mut p| {
+                p.prepare(pair.algorithm, &pair.given, &mut |_| {})?;
+                Ok(p)
+            });
+            let Ok(own) = made else {
+                continue;
+            };
+            let (answer, recording) = searchlab_replay::record_search(
+                &own,
+                instance,
+                pair.algorithm,
+                &pair.given,
+                limits,
+                args.trace_limit,
+            );
+            let label = match pair.heuristic.as_str() {
+                "none" => pair.name.clone(),
+                h => format!("{} / {h}", pair.name),
+            };
+            let text = searchlab_toolkit::stats_text::answer_text(&shown, &answer, &label);
+            let algorithm = pair.algorithm.name();
+            runs.push(searchlab_replay::Run::new(
+                &label, algorithm, &text, &answer, recording,
+            ));
+        }
+        let page = searchlab_replay::Page {
+            problem: D::NAME.into(),
+            scene: searchlab_replay::Scene::of(D::NAME, D::KIND, instance, &shown),
+            instance: shown,
+            runs,
+        };
+        let path = dir.join(name);
+        match page.write(&path) {
+            Ok(()) => eprintln!(
+                "searchlab: --replay: wrote {} ({} searches)",
+                path.display(),
+                page.runs.len()
+            ),
+            Err(e) => eprintln!("searchlab: --replay: cannot write {}: {e}", path.display()),
+        }
     }
 }

@@ -63,9 +63,10 @@ fn sums(rows: &[BTreeMap<String, String>]) -> BTreeMap<String, [u64; 5]> {
     out
 }
 
-/// The table's (instances, solved, stopped, expanded, generated) per pair label.
+/// The all-instance table's (instances, solved, stopped, expanded, generated) per pair label.
 fn table_counts(out: &str) -> BTreeMap<String, [u64; 5]> {
     out.lines()
+        .skip_while(|l| !l.starts_with("all instances"))
         .skip_while(|l| !l.starts_with("pair"))
         .skip(1)
         .take_while(|l| !l.starts_with("agreement"))
@@ -85,7 +86,9 @@ fn check_table_equals_rows(args: &[&str]) {
     let finished = |code: Option<i32>| matches!(code, Some(0 | 1));
     assert!(finished(csv.status.code()), "{}", text(&csv.stderr));
     let from_rows = sums(&csv_rows(&text(&csv.stdout)));
-    let table = bench(args);
+    let mut table_args = args.to_vec();
+    table_args.push("--all-instances");
+    let table = bench(&table_args);
     assert!(finished(table.status.code()), "{}", text(&table.stderr));
     assert_eq!(csv.status.code(), table.status.code());
     let from_table = table_counts(&text(&table.stdout));
@@ -453,7 +456,7 @@ fn bad_lines_are_reported_and_the_rest_still_runs() {
     let good = "6\n2 4\n4 5\n5 9\n3 6\n2 5\n3 5\n";
     std::fs::write(&file, format!("2\n{good}1\n1 9\n")).unwrap();
     let name = file.to_str().unwrap();
-    let out = bench(&["triangle", name]);
+    let out = bench(&["triangle", name, "--all-instances"]);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains(&format!("{name}:9: bad instance")), "{err}");

@@ -88,17 +88,34 @@ fn report(files: &[PathBuf], extra: &[&str]) -> Output {
     searchlab(&all)
 }
 
-/// A table without its timing columns (nodes/s, time, med time): each row of the table has
-/// 17 words (the rate, the times and the peak memory are two words each).
+/// A table without its timing figures: the time score of the coverage rows, the block of
+/// times over the common instances, the time half of the comparison rows, and in the
+/// all-instance table (17 words a row: the rate, the times and the peak memory are two words
+/// each) nodes/s, time and med time.
 fn untimed_table(out: &str) -> Vec<String> {
+    let mut in_times = false;
     out.lines()
-        .map(|line| {
+        .filter_map(|line| {
             let words: Vec<&str> = line.split_whitespace().collect();
-            if words.len() == 17 && words[1].parse::<u64>().is_ok() {
+            if words.get(1) == Some(&"sum") {
+                in_times = words[0] == "time";
+            } else if !line.starts_with("  ") {
+                in_times = false;
+            }
+            if in_times && line.starts_with("  ") {
+                return None;
+            }
+            let coverage =
+                words.len() == 6 && words[1].contains('/') && words[2].parse::<u64>().is_ok();
+            Some(if coverage {
+                [&words[..4], &words[5..]].concat().join(" ")
+            } else if words.get(1) == Some(&"vs") && words.len() == 16 {
+                words[..11].join(" ")
+            } else if words.len() == 17 && words[1].parse::<u64>().is_ok() {
                 [&words[..8], &words[14..]].concat().join(" ")
             } else {
                 words.join(" ")
-            }
+            })
         })
         .collect()
 }
@@ -125,6 +142,15 @@ fn untimed_json(out: &str) -> Value {
                     "seconds_total",
                     "seconds_median",
                     "nodes_per_second",
+                    "score_search_time",
+                    "ratio_time",
+                    "geomean_ratio_time",
+                    "time_ci_low",
+                    "time_ci_high",
+                    "time_wins",
+                    "time_ties",
+                    "time_losses",
+                    "time_p_value",
                 ] {
                     map.remove(key);
                 }
@@ -185,7 +211,19 @@ fn merged_shards_print_what_one_run_prints() {
     assert_eq!(merged.status.code(), Some(2), "{}", text(&merged.stderr));
     assert!(text(&merged.stderr).contains("1 bad instance line(s)"));
     let table = untimed_table(&text(&whole.stdout));
-    assert!(table.len() == 7 && table[0].starts_with("eight: 32 instances, 4 pairs"));
+    assert!(
+        table[0].starts_with("eight: 32 instances, 4 pairs"),
+        "{table:?}"
+    );
+    assert!(
+        table
+            .iter()
+            .any(|l| l.starts_with("common: 32 of 32 instances")),
+        "{table:?}"
+    );
+    // Coverage, the four blocks over the common instances (time's rows left out), the three
+    // comparisons against the first pair.
+    assert_eq!(table.len(), 30, "{table:#?}");
     assert_eq!(untimed_table(&text(&merged.stdout)), table);
     // The plot has no timing in it: the same bytes.
     assert_eq!(

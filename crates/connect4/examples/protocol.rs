@@ -9,7 +9,8 @@
 //! Options: `--first N` (only the first N lines), `--table-mb M` (table size, default 64),
 //! `--keep-table` (do not empty the table between positions; by default each position starts
 //! from an empty table), `--mtdf` (MTD(f) from 0 instead of bisection), `--no-etc` (no
-//! enhanced transposition cutoffs), `--weak`.
+//! enhanced transposition cutoffs), `--weak`, `--full-keys` (the core's full-key fixed table
+//! of 56-byte slots instead of the compact one).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(path) = args.first() else {
         eprintln!(
-            "usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--no-etc] [--weak]"
+            "usage: protocol FILE [--first N] [--table-mb M] [--keep-table] [--mtdf] [--no-etc] [--weak] [--full-keys]"
         );
         return ExitCode::from(2);
     };
@@ -59,6 +60,9 @@ fn main() -> ExitCode {
     let mut solver = Solver::new(game.clone(), table_mb << 20)
         .with_narrowing(narrowing)
         .with_etc(etc);
+    if args.iter().any(|a| a == "--full-keys") {
+        solver = solver.with_full_key_table();
+    }
     let options = SolveOptions {
         weak,
         ..SolveOptions::default()

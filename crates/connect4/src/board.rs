@@ -8,6 +8,7 @@
 
 use std::hash::{Hash, Hasher};
 
+use searchlab_core::PackedKey;
 use thiserror::Error;
 
 /// Why a board size is refused.
@@ -86,10 +87,13 @@ pub struct Board {
     full: u64,
     /// Columns, centre first, then alternately left and right of it (left first).
     order: Vec<u8>,
+    /// The cells of each column (0 past the width).
+    columns: [u64; 9],
 }
 
-/// A position: the stones of the player to move and all stones. The number of stones (and so
-/// who is to move) is the number of bits of `mask`.
+/// A position: the stones of the player to move and all stones, built from the empty board
+/// ([`Position::default`]) by [`Board::play`] or [`Board::parse`]. The number of stones (and
+/// so who is to move) is the number of bits of `mask`.
 ///
 /// Equal positions have equal keys `current + mask` (Pons: unique per position, since
 /// `current + mask` sets exactly the cells of the mover plus one bit per column above its
@@ -100,6 +104,10 @@ pub struct Position {
     pub current: u64,
     /// All stones.
     pub mask: u64,
+    /// The number of stones (the bits of `mask`), kept because counting bits without the
+    /// POPCNT instruction (not in the x86-64 baseline the workspace builds for) takes a dozen
+    /// instructions, and the search asks for it several times per position.
+    stones: u32,
 }
 
 impl Hash for Position {
@@ -108,11 +116,28 @@ impl Hash for Position {
     }
 }
 
+/// The compact table's key: `current + mask`, one-to-one (see [`Position`]) and below 2^64 on
+/// every board that fits the bitboard.
+impl PackedKey for Position {
+    #[inline]
+    fn packed(&self) -> u64 {
+        self.current.wrapping_add(self.mask)
+    }
+}
+
 impl Position {
+    /// The same stones with the count set to `n` (for a position built from masks: `n` must be
+    /// the number of bits of `mask`).
+    pub(crate) fn with_stones(mut self, n: u32) -> Self {
+        debug_assert_eq!(n, self.mask.count_ones());
+        self.stones = n;
+        self
+    }
+
     /// Number of stones on the board.
     #[inline]
     pub fn stones(&self) -> u32 {
-        self.mask.count_ones()
+        self.stones
     }
 }
 
@@ -154,12 +179,17 @@ impl Board {
         let order = (0..width as i64)
             .map(|i| (width as i64 / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u8)
             .collect();
+        let mut columns = [0u64; 9];
+        for (c, cells) in columns.iter_mut().enumerate().take(width as usize) {
+            *cells = column << (c as u32 * (height + 1));
+        }
         Ok(Board {
             width,
             height,
             bottom,
             full,
             order,
+            columns,
         })
     }
 
@@ -191,7 +221,7 @@ impl Board {
     /// The cells of column `col` (0-based).
     #[inline]
     pub fn column_mask(&self, col: u8) -> u64 {
-        ((1u64 << self.height) - 1) << (u32::from(col) * (self.height + 1))
+        self.columns.get(usize::from(col)).copied().unwrap_or(0)
     }
 
     /// The top cell of column `col`.
@@ -209,10 +239,7 @@ impl Board {
     /// The position after dropping a stone in column `col` (0-based, playable).
     #[inline]
     pub fn play(&self, pos: &Position, col: u8) -> Position {
-        self.play_cell(
-            pos,
-            (pos.mask + self.bottom_cell(col)) & self.column_mask(col),
-        )
+        self.play_cell(pos, self.playable(pos) & self.column_mask(col))
     }
 
     /// The position after the mover takes `cell` (one playable cell).
@@ -221,12 +248,8 @@ impl Board {
         Position {
             current: pos.current ^ pos.mask,
             mask: pos.mask | cell,
+            stones: pos.stones + u32::from(cell != 0),
         }
-    }
-
-    #[inline]
-    fn bottom_cell(&self, col: u8) -> u64 {
-        1u64 << (u32::from(col) * (self.height + 1))
     }
 
     /// The lowest empty cell of every column that has one.

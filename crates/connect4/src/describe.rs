@@ -11,8 +11,8 @@
 //! value.
 
 use std::path::Path;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
@@ -21,8 +21,8 @@ use searchlab_toolkit::{
 };
 
 use crate::{
-    Board, Connect4, DEFAULT_TABLE_BYTES, PlayGame, Position, Rules, SolveError, SolveOptions,
-    Solver, Threats, describe_score, parse_test_line,
+    Board, Book, Connect4, DEFAULT_TABLE_BYTES, PlayGame, Position, Rules, SolveError,
+    SolveOptions, Solver, Threats, describe_score, parse_test_line,
 };
 
 /// The most empty cells `minimax` accepts: it visits every non-losing move of every position
@@ -36,6 +36,8 @@ pub struct Connect4Game {
     all_moves: bool,
     weak: bool,
     table_bytes: usize,
+    /// The opening book given with `--book`.
+    book: Option<Arc<Book>>,
     /// The most empty cells of any instance parsed (for the minimax guard in `prepare`).
     most_empty: AtomicU32,
     /// The solver of the rules in use, built once (its table is the big allocation).
@@ -78,6 +80,10 @@ impl Connect4Game {
     }
 
     /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
     fn solve_alphabeta(
         &self,
         job: &Job,
@@ -87,7 +93,11 @@ impl Connect4Game {
         let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
             let game = Connect4::new(self.board.clone(), rules);
-            *guard = Some((rules, Solver::new(game, self.table_bytes)));
+            let mut solver = Solver::new(game, self.table_bytes);
+            if let Some(book) = &self.book {
+                solver = solver.with_book(Arc::clone(book));
+            }
+            *guard = Some((rules, solver));
         }
         let (_, solver) = guard.as_mut().expect("just built");
         // Each position's statistics are its own, whatever came before (O(1)).
@@ -111,6 +121,10 @@ impl Connect4Game {
     /// A catalogue game search of the core (minimax, pvs, mtdf, alpha-beta with aspiration),
     /// run on each column's child so that every playable column is valued whatever the rules
     /// prune at the root; the score is the best of them.
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
     fn solve_each_column(
         &self,
         job: &Job,
@@ -267,6 +281,12 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 Some("64"),
                 "alphabeta's transposition table, in MiB (a power of two is used fully)",
             ),
+            OptionSpec::value(
+                "book",
+                "FILE",
+                None,
+                "an opening book (searchlab_connect4::Book): alphabeta answers its positions without search",
+            ),
         ];
         OPTIONS
     }
@@ -293,8 +313,20 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 .checked_mul(1 << 20)
                 .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
         };
+        let board = Board::standard();
+        let book = match options.get("book") {
+            None => None,
+            Some(path) => {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| format!("--book {path}: {e}"))?;
+                let book =
+                    Book::from_text(&board, &text).map_err(|e| format!("--book {path}: {e}"))?;
+                Some(Arc::new(book))
+            }
+        };
         Ok(Self {
-            board: Board::standard(),
+            board,
+            book,
             all_moves: options.flag("all-moves"),
             weak: options.flag("weak"),
             table_bytes,
@@ -395,9 +427,26 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             Err((SolveError::Stopped(kind), stats)) => return stopped(kind, stats),
         };
         let pos = &job.position;
-        let meaning = describe_score(&self.board, pos, f.score, self.weak);
+        // A depth limit short of the game's end scores the positions it cuts as draws (the
+        // solver has no evaluator): the value is then an estimate, never a score to compare
+        // (issue 32: `--max-depth 0` printed a wrong "score 0: draw" as exact).
+        let complete = limits
+            .max_cost
+            .is_none_or(|depth| depth >= u64::from(self.empty(pos)));
+        let meaning = if complete {
+            describe_score(&self.board, pos, f.score, self.weak)
+        } else {
+            format!(
+                "estimate (depth-limited to {} plies; positions cut there count as draws)",
+                limits.max_cost.unwrap_or(0)
+            )
+        };
         let mut a = Answer::new(Status::Solved, f.stats);
-        let what = if self.weak { "weak score" } else { "score" };
+        let what = match (complete, self.weak) {
+            (false, _) => "estimated score",
+            (true, true) => "weak score",
+            (true, false) => "score",
+        };
         a.lines.push(format!("{what} {}: {meaning}", f.score));
         let best: Vec<String> = f.best.iter().map(u32::to_string).collect();
         a.lines.push(format!(
@@ -419,9 +468,9 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         }
         a.moves = Some(best.join(" "));
         a.length = Some(f.score.to_string());
-        a.key = a.length.clone();
+        a.key = a.length.clone().filter(|_| complete);
         a.fields.push(("score", f.score.into()));
-        a.fields.push(("exact", (!self.weak).into()));
+        a.fields.push(("exact", (complete && !self.weak).into()));
         a.fields.push(("weak", self.weak.into()));
         a.fields.push(("meaning", meaning.into()));
         a.fields.push(("best", f.best.clone().into()));
@@ -627,6 +676,55 @@ mod tests {
         }
         o.set("table-mb", "4");
         Connect4Game::new(&o).unwrap()
+    }
+
+    /// `--book FILE`: a position the book holds gets its score from it without search (its
+    /// best columns are still tested). The book here holds one position of Test_L2_R2 with the
+    /// file's (Pons') score.
+    #[test]
+    fn a_book_answers_its_positions_without_search() {
+        let board = Board::standard();
+        let pos = board.parse("274552224131661").unwrap();
+        let text = format!(
+            "connect4-book 7 6 15\n{} 0\n",
+            crate::canonical_key(&board, &pos)
+        );
+        let path =
+            std::env::temp_dir().join(format!("searchlab-c4-book-{}.txt", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        let mut o = Options::new();
+        o.set("table-mb", "4");
+        o.set("book", path.to_str().unwrap());
+        let g = Connect4Game::new(&o).unwrap();
+        let p = g.parse_line(1, "274552224131661 0");
+        let job = p.instance.unwrap();
+        let a = g.solve(
+            &job,
+            Algorithm::Game(GameAlgorithm::Alphabeta),
+            "threats",
+            &Limits::none(),
+        );
+        assert_eq!(a.key, p.expected);
+        // The score comes from the book; only the best columns' tests search.
+        let plain = game(&[]).solve(
+            &job,
+            Algorithm::Game(GameAlgorithm::Alphabeta),
+            "threats",
+            &Limits::none(),
+        );
+        assert_eq!((plain.key, &plain.fields), (a.key.clone(), &a.fields));
+        assert!(
+            a.stats.expanded < plain.stats.expanded,
+            "{} {}",
+            a.stats.expanded,
+            plain.stats.expanded
+        );
+        // A book for another board, or a missing file, is refused naming the option.
+        std::fs::write(&path, "connect4-book 6 5 2\n").unwrap();
+        let err = Connect4Game::new(&o).err().unwrap();
+        assert!(err.starts_with("--book ") && err.contains("6 x 5"), "{err}");
+        std::fs::remove_file(&path).unwrap();
+        assert!(Connect4Game::new(&o).err().unwrap().starts_with("--book "));
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! playable column, the game over at four in a row or a full board): the oracle that plain
 //! minimax checks the shortcuts against.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use searchlab_core::{Game, Player, Value};
 
@@ -35,14 +35,38 @@ pub enum Rules {
 pub struct Connect4 {
     board: Board,
     rules: Rules,
-    /// The last position [`Connect4::non_losing`] answered, with its answer. The search asks
-    /// about each node twice in a row (its terminal value, then its moves), and under
-    /// callgrind this answer was a quarter of the solver's instructions; one entry catches
-    /// every repeat. (It makes the game `!Sync`: a game is used by one search at a time.)
-    memo: Cell<Option<(Position, Result<u64, bool>)>>,
+    /// Per stone count, the winning cells of the children of the last position expanded with
+    /// one stone fewer (see [`Family`]).
+    families: RefCell<Vec<Family>>,
+    /// The last position whose winning cells were computed rather than found in `families`
+    /// (the root of a search: the engine asks for its terminal value, then its moves).
+    memo: Cell<Option<(Position, Wins)>>,
+    /// The column of each bit of the bitboard.
+    column_of_bit: [u8; 64],
 }
 
-/// Two games are equal when their boards and rules are: the memo is only a cache.
+/// The cells where the player to move, and the other player, would complete four.
+type Wins = (u64, u64);
+
+/// What [`Game::moves`] learnt about the children it returned: the winning cells of both
+/// players in each. A depth-first search has one position per stone count on its path, so the
+/// children of the position it expands with `n` stones stay in slot `n + 1` until the search
+/// is done with them; their own tests (is the game decided, which moves do not lose) then cost
+/// no four-in-a-row computation. Under callgrind those two computations were a third of the
+/// solver's instructions. Entries answer only for exactly the recorded children.
+#[derive(Clone, Copy, Debug, Default)]
+struct Family {
+    /// The parent's stones.
+    parent_mask: u64,
+    /// The children's mover's stones (the parent's other player's).
+    current: u64,
+    /// Bit `c`: column `c`'s child is recorded.
+    recorded: u16,
+    /// Per column, the child's [`Wins`].
+    wins: [Wins; 9],
+}
+
+/// Two games are equal when their boards and rules are: the rest is only a cache.
 impl PartialEq for Connect4 {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board && self.rules == other.rules
@@ -54,10 +78,17 @@ impl Eq for Connect4 {}
 impl Connect4 {
     /// The game on `board` with `rules`.
     pub fn new(board: Board, rules: Rules) -> Self {
+        let mut column_of_bit = [0u8; 64];
+        for (bit, col) in column_of_bit.iter_mut().enumerate() {
+            *col = (bit as u32 / (board.height() + 1)).min(8) as u8;
+        }
+        let families = RefCell::new(vec![Family::default(); board.cells() as usize + 2]);
         Connect4 {
             board,
             rules,
+            families,
             memo: Cell::new(None),
+            column_of_bit,
         }
     }
 
@@ -98,31 +129,54 @@ impl Connect4 {
         }
     }
 
-    /// The moves that do not let the opponent win at once, as cells (one per column), or, when
-    /// the position is decided, `Err(true)` if the mover can win at once and `Err(false)` if
-    /// every move loses at once.
+    /// The winning cells of `pos`'s two players, if `pos` is a recorded child (see
+    /// [`Family`]). A recorded child is never won: its parent had no winning move.
     #[inline]
-    fn non_losing(&self, pos: &Position) -> Result<u64, bool> {
-        if let Some((seen, answer)) = self.memo.get()
-            && seen == *pos
+    fn known(&self, pos: &Position) -> Option<Wins> {
+        let families = self.families.borrow();
+        let family = families.get(pos.stones() as usize)?;
+        let added = pos.mask ^ family.parent_mask;
+        if family.current != pos.current
+            || added == 0
+            || added & added.wrapping_sub(1) != 0 // one stone more (no POPCNT: see Position)
+            || added & family.parent_mask != 0
         {
-            return answer;
+            return None;
         }
-        let answer = self.compute_non_losing(pos);
-        self.memo.set(Some((*pos, answer)));
-        answer
+        let col = self.column_of_bit[added.trailing_zeros() as usize];
+        (family.recorded >> col & 1 != 0).then(|| family.wins[usize::from(col)])
     }
 
-    /// [`Connect4::non_losing`] without the memo.
+    /// The winning cells of `pos`'s two players: found, or computed.
     #[inline]
-    fn compute_non_losing(&self, pos: &Position) -> Result<u64, bool> {
+    fn wins(&self, pos: &Position) -> Wins {
+        if let Some(wins) = self.known(pos) {
+            return wins;
+        }
+        if let Some((seen, wins)) = self.memo.get()
+            && seen == *pos
+        {
+            return wins;
+        }
         let b = &self.board;
-        let playable = b.playable(pos);
-        if playable & b.winning_cells(pos.current, pos.mask) != 0 {
+        let wins = (
+            b.winning_cells(pos.current, pos.mask),
+            b.winning_cells(pos.current ^ pos.mask, pos.mask),
+        );
+        self.memo.set(Some((*pos, wins)));
+        wins
+    }
+
+    /// The moves that do not let the opponent win at once, as cells (one per column), or, when
+    /// the position is decided, `Err(true)` if the mover can win at once and `Err(false)` if
+    /// every move loses at once; from the players' winning cells `(mine, theirs)`.
+    #[inline]
+    fn non_losing(&self, pos: &Position, (mine, theirs): Wins) -> Result<u64, bool> {
+        let playable = self.board.playable(pos);
+        if playable & mine != 0 {
             return Err(true);
         }
-        let threats = b.winning_cells(pos.current ^ pos.mask, pos.mask);
-        let forced = playable & threats;
+        let forced = playable & theirs;
         let candidates = if forced != 0 {
             if forced & (forced - 1) != 0 {
                 return Err(false); // two threats to block: one will be completed
@@ -132,7 +186,7 @@ impl Connect4 {
             playable
         };
         // Never play right below an opponent's threat.
-        let safe = candidates & !(threats >> 1);
+        let safe = candidates & !(theirs >> 1);
         if safe == 0 { Err(false) } else { Ok(safe) }
     }
 
@@ -140,7 +194,11 @@ impl Connect4 {
     fn decided_score(&self, pos: &Position) -> Option<Value> {
         let b = &self.board;
         let n = pos.stones();
-        if b.last_move_won(pos) {
+        let known = match self.rules {
+            Rules::Shortcuts => self.known(pos),
+            Rules::Plain => None,
+        };
+        if known.is_none() && b.last_move_won(pos) {
             return Some(-self.win_score(n - 1));
         }
         if n == b.cells() {
@@ -149,7 +207,8 @@ impl Connect4 {
         if self.rules == Rules::Plain {
             return None;
         }
-        match self.non_losing(pos) {
+        let wins = known.unwrap_or_else(|| self.wins(pos));
+        match self.non_losing(pos, wins) {
             Err(true) => Some(self.win_score(n)),
             Err(false) => Some(-self.win_score(n + 1)),
             Ok(_) if n + 2 >= b.cells() => Some(0),
@@ -191,12 +250,20 @@ impl Game for Connect4 {
                     .filter(|&c| b.can_play(state, c)),
             ),
             Rules::Shortcuts => {
-                let Ok(safe) = self.non_losing(state) else {
+                let wins = self.wins(state);
+                let Ok(safe) = self.non_losing(state, wins) else {
                     return;
                 };
                 if n + 2 >= b.cells() {
                     return; // a draw: see decided_score
                 }
+                let mut families = self.families.borrow_mut();
+                let Some(family) = families.get_mut(n as usize + 1) else {
+                    return; // not reached: a position has at most `cells` stones
+                };
+                family.parent_mask = state.mask;
+                family.current = state.current ^ state.mask;
+                family.recorded = 0;
                 // Insertion sort by threats made, stable over the centre-first order.
                 let mut scored: [(u32, u8); 16] = [(0, 0); 16];
                 let mut len = 0;
@@ -205,9 +272,12 @@ impl Game for Connect4 {
                     if cell == 0 {
                         continue;
                     }
-                    let threats = b
-                        .winning_cells(state.current | cell, state.mask)
-                        .count_ones();
+                    let made = b.winning_cells(state.current | cell, state.mask);
+                    let threats = sparse_count(made);
+                    // In the child the other player moves: its winning cells are this mover's
+                    // opponent's, and this mover's are the ones just counted.
+                    family.recorded |= 1 << c;
+                    family.wins[usize::from(c)] = (wins.1 & !cell, made & !cell);
                     let mut i = len;
                     while i > 0 && scored[i - 1].0 < threats {
                         scored[i] = scored[i - 1];
@@ -246,4 +316,16 @@ impl Game for Connect4 {
             (-hi, -lo)
         })
     }
+}
+
+/// The number of bits of `x`, one step per bit: cheaper than `count_ones` without POPCNT when
+/// few bits are set (threats: 0 to 3, mostly).
+#[inline]
+fn sparse_count(mut x: u64) -> u32 {
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }

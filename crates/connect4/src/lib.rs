@@ -31,12 +31,14 @@
 //! [`Game::value_bounds`]: searchlab_core::Game::value_bounds
 
 mod board;
+mod book;
 pub mod describe;
 mod game;
 mod play;
 mod solver;
 
 pub use board::{Board, GeometryError, ParseError, Position};
+pub use book::{Book, BookError, canonical_key, mirror};
 pub use game::{Connect4, Rules};
 pub use play::{PlayGame, SCALE, Threats};
 pub use solver::{

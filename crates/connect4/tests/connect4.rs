@@ -252,6 +252,31 @@ fn weak_mode_gives_the_sign() {
     }
 }
 
+/// The compact table (16-byte slots keeping only what the index does not imply) gives the
+/// scores of the full-key table it replaced, on every position of the two easy sets, and every
+/// one is the file's. One table each, kept across the positions, so that both fill up.
+#[test]
+fn compact_and_full_key_tables_agree_on_every_position_of_l3_r1_and_l2_r1() {
+    let mut compact = Solver::new(Connect4::standard(), 4 << 20);
+    let mut full = Solver::new(Connect4::standard(), 4 << 20).with_full_key_table();
+    assert_eq!(compact.table_slots(), 4 << 20 >> 4);
+    assert!(full.table_slots() * 3 < compact.table_slots());
+    for name in ["Test_L3_R1", "Test_L2_R1"] {
+        for (i, case) in load(name).iter().enumerate() {
+            let options = SolveOptions::default();
+            let a = compact.score_only(&case.position, &options).unwrap();
+            let b = full.score_only(&case.position, &options).unwrap();
+            assert_eq!(
+                (a, b),
+                (case.score, case.score),
+                "{name}:{}: {}",
+                i + 1,
+                case.moves
+            );
+        }
+    }
+}
+
 #[test]
 fn mtdf_and_bisection_agree_on_the_test_sets() {
     let mut solver =
@@ -352,4 +377,20 @@ fn test_lines_are_checked() {
     assert!(parse_test_line(&game, "4 99").is_err());
     assert!(parse_test_line(&game, "4 1 2").is_err());
     assert!(parse_test_line(&game, "1111111 0").is_err());
+}
+
+/// The empty board is a position like any other (the game's cache of children's winning cells
+/// once mistook it for a recorded child: an index out of bounds).
+#[test]
+fn the_empty_board_is_searched() {
+    let game = Connect4::standard();
+    let empty = Position::default();
+    assert_eq!(game.decided(&empty), None);
+    let mut moves = Vec::new();
+    searchlab_core::Game::moves(&game, &empty, &mut moves);
+    assert_eq!(moves, [3, 2, 4, 1, 5, 0, 6]);
+    let small = Connect4::new(Board::new(5, 4).unwrap(), Rules::Shortcuts);
+    let mut solver = Solver::new(small, 1 << 20);
+    let answer = solver.solve(&empty, &SolveOptions::default()).unwrap();
+    assert_eq!(answer.score, 0); // 5 x 4 is a draw
 }

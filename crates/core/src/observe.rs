@@ -648,6 +648,27 @@ impl<S: Debug> GameObserver<S> for Erased<'_> {
     }
 }
 
+/// A state as traces and replays print it: its `Debug` without a one-word wrapper
+/// (`Board(1 2 3 ...)` -> `1 2 3 ...`), on one line.
+///
+/// ```
+/// use searchlab_core::observe::state_text;
+/// #[derive(Debug)]
+/// struct Board(u8, u8);
+/// assert_eq!(state_text(&Board(1, 2)), "1, 2");
+/// assert_eq!(state_text(&[3, 4]), "[3, 4]");
+/// ```
+pub fn state_text(s: &dyn Debug) -> String {
+    let text = format!("{s:?}");
+    let inner = match (text.find('('), text.ends_with(')')) {
+        (Some(i), true) if i > 0 && text[..i].chars().all(char::is_alphanumeric) => {
+            &text[i + 1..text.len() - 1]
+        }
+        _ => &text,
+    };
+    inner.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// A game whose states a trace prints with `show` (a problem's own notation: a board's rows,
 /// a tree node's path `2.2`) instead of their `Debug` (struct fields, a preorder number).
 ///

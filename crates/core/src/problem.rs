@@ -155,6 +155,18 @@ pub trait Problem {
         None
     }
 
+    /// Whether no goal can be reached from `start`, when the problem can tell cheaply (a
+    /// parity, a connected component, a whole small space searched): `true` is a proof, `false`
+    /// only "not proved". The depth-first searches ([`crate::idastar()`], [`crate::iddfs()`],
+    /// [`crate::rbfs()`], [`crate::dfbnb()`]), which on a space with cycles cannot prove that
+    /// no goal exists and would deepen forever, ask before they start and answer
+    /// [`Outcome::NoSolution`](crate::Outcome::NoSolution) at once (issue 32). The default
+    /// proves nothing.
+    fn goal_unreachable(&self, start: &Self::State) -> bool {
+        let _ = start;
+        false
+    }
+
     /// A perfect rank of `state` into `0..rank_count()`, if the problem has one.
     fn rank(&self, state: &Self::State) -> Option<usize> {
         let _ = state;
@@ -320,4 +332,57 @@ pub fn replay<P: Problem + ?Sized>(
         total = total + cost;
     }
     Ok((state, total))
+}
+
+/// Whether no goal is reachable from `start`, proved by visiting every state reachable from it
+/// (breadth first, in a hash set) when there are at most `max_states` of them: `true` is a
+/// proof; `false` means a goal was found or the space is larger than `max_states` (nothing
+/// proved). For [`Problem::goal_unreachable`] of problems with small finite spaces. Memory:
+/// about `max_states` states and their hashes.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{Problem, problem::no_goal_within};
+///
+/// /// Count modulo 6 in steps of 2 or 4: odd numbers are never reached from 0.
+/// struct Steps(u8);
+/// impl Problem for Steps {
+///     type State = u8;
+///     type Action = u8;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u8) -> bool { *s == self.0 }
+///     fn actions(&self, _: &u8, out: &mut Vec<u8>) { out.extend([2, 4]) }
+///     fn result(&self, s: &u8, a: &u8) -> (u8, u32) { ((s + a) % 6, 1) }
+/// }
+/// assert!(no_goal_within(&Steps(3), &0, 100));
+/// assert!(!no_goal_within(&Steps(4), &0, 100));
+/// assert!(!no_goal_within(&Steps(3), &0, 2)); // more states than allowed: nothing proved
+/// ```
+pub fn no_goal_within<P: Problem + ?Sized>(
+    problem: &P,
+    start: &P::State,
+    max_states: usize,
+) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(start.clone());
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    let mut actions = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        if problem.is_goal(&state) {
+            return false;
+        }
+        actions.clear();
+        problem.actions(&state, &mut actions);
+        for action in &actions {
+            let (child, _) = problem.result(&state, action);
+            if !seen.contains(&child) {
+                if seen.len() >= max_states {
+                    return false;
+                }
+                seen.insert(child.clone());
+                queue.push_back(child);
+            }
+        }
+    }
+    true
 }

@@ -200,6 +200,51 @@ pub struct Iteration {
     pub generated: u64,
 }
 
+/// Fast Downward's "until last jump": the counts of a best-first search when its last layer
+/// began, that is before the first expansion with the largest priority it expanded (for A*
+/// with a consistent heuristic, before the first node with f equal to the optimal cost).
+/// Unlike the totals they do not depend on the luck of tie-breaking among the nodes of the
+/// last layer, so they compare A* variants (heuristics, node orders) fairly.
+///
+/// ```
+/// use searchlab_core::{astar, Limits, Problem};
+///
+/// /// A line of states 0..=5, the goal at 5; from each state a step on and a step back.
+/// struct Line;
+/// impl Problem for Line {
+///     type State = u8;
+///     type Action = i8;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &u8) -> bool { *s == 5 }
+///     fn actions(&self, s: &u8, out: &mut Vec<i8>) {
+///         if *s < 5 { out.push(1) }
+///         if *s > 0 { out.push(-1) }
+///     }
+///     fn result(&self, s: &u8, a: &i8) -> (u8, u32) { ((*s as i8 + a) as u8, 1) }
+/// }
+/// // The zero heuristic: every state of cost below 5 is expanded before the last layer.
+/// let run = astar(&Line, &0, &|_: &u8| 0u32, &Limits::none());
+/// let last = run.stats.last_layer.expect("A* reports it");
+/// assert_eq!((last.expanded, last.generated, last.evaluated), (5, 6, 6));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastLayer {
+    /// Nodes expanded before the last layer.
+    pub expanded: u64,
+    /// Nodes generated before the last layer (as [`Stats::generated`] counts them).
+    pub generated: u64,
+    /// States evaluated before the last layer (as [`Stats::evaluated`] counts them).
+    pub evaluated: u64,
+}
+
+impl std::ops::AddAssign<&LastLayer> for LastLayer {
+    fn add_assign(&mut self, other: &LastLayer) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.evaluated += other.evaluated;
+    }
+}
+
 /// Statistics of one run. Fields an algorithm has no use for stay zero.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -226,10 +271,17 @@ pub struct Stats {
     pub depth_reached: u32,
     /// Wall-clock time of the run.
     pub elapsed: Duration,
+    /// States given a heuristic value, once each (best-first searches: the start and every new
+    /// successor, those cut by a cost bound too; uniform-cost search counts its zero
+    /// estimate).
+    pub evaluated: u64,
+    /// The counts when the last layer began ([`LastLayer`]); best-first searches only.
+    pub last_layer: Option<LastLayer>,
 }
 
 /// Sums the statistics of several runs (a batch, the positions of a game): counts and times
-/// add up, `max_frontier` and `depth_reached` keep the largest, iterations are appended.
+/// add up, `max_frontier` and `depth_reached` keep the largest, iterations are appended, the
+/// last-layer counts of the runs that have them add up.
 ///
 /// ```
 /// use searchlab_core::Stats;
@@ -251,6 +303,10 @@ impl std::ops::AddAssign<&Stats> for Stats {
         self.table_hits += other.table_hits;
         self.depth_reached = self.depth_reached.max(other.depth_reached);
         self.elapsed += other.elapsed;
+        self.evaluated += other.evaluated;
+        if let Some(last) = &other.last_layer {
+            *self.last_layer.get_or_insert_with(LastLayer::default) += last;
+        }
     }
 }
 
@@ -261,6 +317,48 @@ pub struct SearchResult<A, C> {
     pub outcome: Outcome<A, C>,
     /// What it cost.
     pub stats: Stats,
+}
+
+/// Watches the layers of a best-first search for [`LastLayer`]: told the priority of each node
+/// taken for expansion (before the goal test), it keeps the counts at the first node of the
+/// highest priority so far (Fast Downward's `report_f_value_progress`).
+#[derive(Debug)]
+pub(crate) struct Layers<C> {
+    top: Option<C>,
+    last: LastLayer,
+}
+
+impl<C: Ord + Copy> Layers<C> {
+    pub(crate) fn new() -> Self {
+        Layers {
+            top: None,
+            last: LastLayer::default(),
+        }
+    }
+
+    /// A node of priority `key` is taken for expansion; `stats` are the counts before it.
+    #[inline]
+    pub(crate) fn taken(&mut self, key: C, stats: &Stats) {
+        if self.top.is_none_or(|top| key > top) {
+            self.begin(key, stats);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn begin(&mut self, key: C, stats: &Stats) {
+        self.top = Some(key);
+        self.last = LastLayer {
+            expanded: stats.expanded,
+            generated: stats.generated,
+            evaluated: stats.evaluated,
+        };
+    }
+
+    /// The counts when the last layer began (zeros if no node was taken).
+    pub(crate) fn last(&self) -> Option<LastLayer> {
+        Some(self.last)
+    }
 }
 
 /// Tracks the node, time and cancel limits during a run. Reading the clock costs tens of

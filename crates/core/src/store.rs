@@ -246,7 +246,11 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     fn key(&self, problem: &P, state: &P::State) -> usize {
         rank_of(problem, state)
     }
-    #[inline]
+    // Always inlined: a problem whose searches run with several heuristic types (the
+    // 8-puzzle: Manhattan by type, the others as `dyn Heuristic`) calls it from several
+    // copies of A*'s loop, and LLVM then left it (and `rank_child`) out of line at every
+    // generated node: +12% instructions on `solve eight` (benches/README.md, issue 34).
+    #[inline(always)]
     fn child_key(
         &self,
         problem: &P,

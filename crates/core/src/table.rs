@@ -28,6 +28,17 @@
 //! of Pons' Connect Four solver; a deeper-first rule buys nothing when every search runs to the
 //! end of the game and all entries have the same depth). A lost entry only costs a re-search,
 //! never a wrong answer: a slot keeps its full key and answers only for that key.
+//!
+//! A third storage, [`TranspositionTable::compact`], is the fixed table for keys that pack into
+//! 64 bits without loss ([`PackedKey`]): 16-byte slots, four to a cache line and never across
+//! two, that keep only what the slot's index does not imply. The packed key is first mixed by a
+//! bijection of `u64` (a multiplication by an odd constant); its top `k` bits choose one of the
+//! `2^k` slots and only the other `64 - k` bits are stored, beside a generation of
+//! `min(k, 16)` bits (for O(1) clearing), the value and one byte each for the bound, the depth,
+//! the height and the best move (Pons' trick, here for any key type). Index and stored bits
+//! together give the mixed key back, so a slot still answers only for its own key. An entry
+//! at a finite depth past 254 whose search met the depth limit does not fit a byte and is not
+//! stored: a re-search, never a wrong answer.
 
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
@@ -91,6 +102,161 @@ enum Storage<K> {
         generation: u32,
         used: usize,
     },
+    /// A fixed array of `2^bits` packed slots (see the module doc); `pack` is the key type's
+    /// [`PackedKey::packed`], kept here so that only [`TranspositionTable::compact`] needs
+    /// the bound. Slots whose generation is not `generation` are empty.
+    Compact {
+        slots: Vec<Packed>,
+        bits: u32,
+        generation: u16,
+        used: usize,
+        pack: fn(&K) -> u64,
+    },
+}
+
+/// A key that is, or packs without loss into, a 64-bit integer: what a
+/// [`TranspositionTable::compact`] table needs. Two different keys must pack differently.
+///
+/// # Examples
+/// ```
+/// use searchlab_core::{Bound, TranspositionTable};
+/// use searchlab_core::table::{Entry, PackedKey};
+///
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct Cells(u32, u16);
+/// impl PackedKey for Cells {
+///     fn packed(&self) -> u64 { (u64::from(self.0) << 16) | u64::from(self.1) }
+/// }
+/// let mut table = TranspositionTable::<Cells>::compact(1 << 20);
+/// assert_eq!((table.capacity(), TranspositionTable::<Cells>::compact_slot_bytes()), (1 << 16, 16));
+/// let entry = Entry { value: -3, bound: Bound::Upper, depth: u32::MAX, height: 9, best: 1 };
+/// table.store(Cells(7, 1), entry);
+/// assert_eq!(table.get(&Cells(7, 1)), Some(entry));
+/// assert_eq!(table.get(&Cells(1, 7)), None);
+/// ```
+pub trait PackedKey {
+    /// The key as an integer, one-to-one.
+    fn packed(&self) -> u64;
+}
+
+macro_rules! packed_int {
+    ($($t:ty),*) => {$(
+        impl PackedKey for $t {
+            #[inline]
+            fn packed(&self) -> u64 {
+                *self as u64
+            }
+        }
+    )*};
+}
+packed_int!(u8, u16, u32, u64, usize);
+
+/// One slot of a compact table: `tag` = the key's stored bits above the generation, `data` =
+/// the value (low 32 bits), then the bound, depth, height and best-move bytes; `data` is never
+/// 0 in a written slot (the depth or the height byte is 0xFF), so 0 marks an empty one.
+/// Aligned to 16 so that a slot never spans two cache lines.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+struct Packed {
+    tag: u64,
+    data: u64,
+}
+
+/// The odd multiplier that mixes a packed key (a bijection of `u64`): its high bits, which
+/// choose the slot, depend on every bit of the key.
+const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The generation bits of a compact table of `2^bits` slots: 16, or `bits` in a smaller table
+/// (which then wipes itself more often, at a cost that small), so that the key's `64 - bits`
+/// stored bits and the generation always fill one word.
+#[inline]
+fn generation_mask(bits: u32) -> u64 {
+    (1u64 << bits.min(16)) - 1
+}
+
+/// A compact slot's tag: the key's stored bits above the generation.
+#[inline]
+fn compact_tag(check: u64, bits: u32, generation: u16) -> u64 {
+    check << bits.min(16) | u64::from(generation)
+}
+
+/// Byte codes of a compact slot's small fields.
+const BYTE_NONE: u64 = 0xFF;
+
+#[inline]
+fn bound_code(bound: Bound) -> u64 {
+    match bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+#[inline]
+fn code_bound(code: u64) -> Bound {
+    match code & 3 {
+        1 => Bound::Lower,
+        2 => Bound::Upper,
+        _ => Bound::Exact,
+    }
+}
+
+/// `entry` in a compact slot's `data`, or `None` when it does not fit (see the module doc).
+#[inline]
+fn pack_entry(entry: &Entry) -> Option<u64> {
+    let complete = entry.height != INCOMPLETE;
+    // A complete entry holds for every depth >= its height: its depth is never read. An
+    // incomplete one holds only at its own depth: 0..=254, or 255 for "no limit".
+    let depth = if complete || entry.depth == u32::MAX {
+        BYTE_NONE
+    } else if entry.depth < 255 {
+        u64::from(entry.depth)
+    } else {
+        return None;
+    };
+    // A height rounded UP holds for fewer depths: safe.
+    let height = if complete {
+        u64::from(entry.height.min(254))
+    } else {
+        BYTE_NONE
+    };
+    let best = if entry.best < 255 {
+        u64::from(entry.best)
+    } else {
+        BYTE_NONE
+    };
+    Some(
+        u64::from(entry.value as u32)
+            | bound_code(entry.bound) << 32
+            | depth << 40
+            | height << 48
+            | best << 56,
+    )
+}
+
+/// A compact slot's `data` as an entry.
+#[inline]
+fn unpack_entry(data: u64) -> Entry {
+    let byte = |shift: u32| (data >> shift) & 0xFF;
+    let wide = |b: u64| if b == BYTE_NONE { u32::MAX } else { b as u32 };
+    Entry {
+        value: data as u32 as Value,
+        bound: code_bound(byte(32)),
+        depth: wide(byte(40)),
+        height: wide(byte(48)),
+        best: wide(byte(56)),
+    }
+}
+
+/// The slot and the stored bits of a packed key in a table of `2^bits` slots.
+#[inline]
+fn compact_place(packed: u64, bits: u32) -> (usize, u64) {
+    let mixed = packed.wrapping_mul(MIX);
+    if bits == 0 {
+        (0, mixed)
+    } else {
+        ((mixed >> (64 - bits)) as usize, mixed & (u64::MAX >> bits))
+    }
 }
 
 /// A transposition table keyed by [`crate::Game::table_key`].
@@ -110,7 +276,7 @@ enum Storage<K> {
 /// assert!(table.capacity() > 0 && table.memory_bytes() <= 1 << 20);
 /// let entry = Entry { value: 3, bound: Bound::Lower, depth: u32::MAX, height: 7, best: 2 };
 /// table.store(42, entry);
-/// assert_eq!(table.get(&42), Some(&entry));
+/// assert_eq!(table.get(&42), Some(entry));
 /// assert_eq!(table.get(&43), None); // another key never reads the slot
 /// table.clear(); // O(1): a new generation
 /// assert!(table.is_empty() && table.get(&42).is_none());
@@ -165,6 +331,11 @@ impl<K: Eq + Hash> TranspositionTable<K> {
         }
     }
 
+    /// The size of one slot of a compact table, in bytes.
+    pub fn compact_slot_bytes() -> usize {
+        std::mem::size_of::<Packed>()
+    }
+
     /// Caps a growing table at `bytes` (a search's [`crate::Limits::max_memory`]): past it, new
     /// keys are not stored and the search goes on without them (it only re-searches more; a
     /// table never decides an answer it was not given). A fixed table is allocated at its size
@@ -189,6 +360,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
         match &self.storage {
             Storage::Map { max_entries, .. } => *max_entries,
             Storage::Slots { slots, .. } => slots.len(),
+            Storage::Compact { slots, .. } => slots.len(),
         }
     }
 
@@ -198,6 +370,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
         match &self.storage {
             Storage::Map { map, .. } => map.len() * std::mem::size_of::<(K, Entry)>(),
             Storage::Slots { slots, .. } => slots.len() * Self::slot_bytes(),
+            Storage::Compact { slots, .. } => slots.len() * Self::compact_slot_bytes(),
         }
     }
 
@@ -205,7 +378,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
     pub fn len(&self) -> usize {
         match &self.storage {
             Storage::Map { map, .. } => map.len(),
-            Storage::Slots { used, .. } => *used,
+            Storage::Slots { used, .. } | Storage::Compact { used, .. } => *used,
         }
     }
 
@@ -232,20 +405,48 @@ impl<K: Eq + Hash> TranspositionTable<K> {
                     }
                 }
             }
+            Storage::Compact {
+                slots,
+                bits,
+                generation,
+                used,
+                ..
+            } => {
+                *used = 0;
+                *generation = ((u64::from(*generation) + 1) & generation_mask(*bits)) as u16;
+                if *generation == 0 {
+                    // Generation 0 is the one of never-written slots (and the only one of a
+                    // table too small to keep generations): wipe them all.
+                    slots.fill(Packed::default());
+                    *generation = u16::from(*bits > 0);
+                }
+            }
         }
     }
 
     /// The entry of `key`, if any.
-    #[inline]
-    pub fn get(&self, key: &K) -> Option<&Entry> {
+    #[inline(always)]
+    pub fn get(&self, key: &K) -> Option<Entry> {
         match &self.storage {
-            Storage::Map { map, .. } => map.get(key),
+            Storage::Map { map, .. } => map.get(key).copied(),
             Storage::Slots {
                 slots, generation, ..
             } => {
                 let slot = &slots[index(key, slots.len())];
                 (slot.generation == *generation && slot.key.as_ref() == Some(key))
-                    .then_some(&slot.entry)
+                    .then_some(slot.entry)
+            }
+            Storage::Compact {
+                slots,
+                bits,
+                generation,
+                pack,
+                ..
+            } => {
+                let (i, check) = compact_place(pack(key), *bits);
+                let slot = slots[i];
+                (slot.tag == compact_tag(check, *bits, *generation) && slot.data != 0)
+                    .then(|| unpack_entry(slot.data))
             }
         }
     }
@@ -276,6 +477,49 @@ impl<K: Eq + Hash> TranspositionTable<K> {
                 slot.generation = *generation;
                 slot.entry = entry;
             }
+            Storage::Compact {
+                slots,
+                bits,
+                generation,
+                used,
+                pack,
+            } => {
+                let (i, check) = compact_place(pack(&key), *bits);
+                let Some(data) = pack_entry(&entry) else {
+                    return;
+                };
+                let slot = &mut slots[i];
+                if slot.data == 0 || slot.tag & generation_mask(*bits) != u64::from(*generation) {
+                    *used += 1;
+                }
+                *slot = Packed {
+                    tag: compact_tag(check, *bits, *generation),
+                    data,
+                };
+            }
+        }
+    }
+}
+
+impl<K: Eq + Hash + PackedKey> TranspositionTable<K> {
+    /// A fixed-size COMPACT table of at most `bytes` bytes: the largest power of two of
+    /// 16-byte slots that fits (at least one), allocated at once, "always replace" like
+    /// [`TranspositionTable::fixed`] but three times as many slots in the same memory, each in
+    /// one cache line (see the module doc).
+    ///
+    /// # Complexity
+    /// O(bytes) to allocate; O(1) per probe, store and [`TranspositionTable::clear`].
+    pub fn compact(bytes: usize) -> Self {
+        let n = (bytes / Self::compact_slot_bytes()).max(1);
+        let bits = usize::BITS - 1 - n.leading_zeros();
+        TranspositionTable {
+            storage: Storage::Compact {
+                slots: vec![Packed::default(); 1 << bits],
+                bits,
+                generation: u16::from(bits > 0),
+                used: 0,
+                pack: K::packed,
+            },
         }
     }
 }
@@ -335,6 +579,95 @@ mod tests {
         assert!((0..100).all(|k| table.get(&k).is_none()));
         table.store(7, entry(70));
         assert_eq!((table.len(), table.get(&7).unwrap().value), (1, 70));
+    }
+
+    #[test]
+    fn compact_entries_round_trip_or_are_not_stored() {
+        let mut table = TranspositionTable::<u64>::compact(1 << 12);
+        assert_eq!(table.capacity(), 256);
+        let cases = [
+            (Value::MIN + 1, Bound::Lower, u32::MAX, INCOMPLETE, NO_MOVE),
+            (Value::MAX - 1, Bound::Upper, 254, INCOMPLETE, 254),
+            (-21, Bound::Exact, u32::MAX, 0, 6),
+            (5, Bound::Exact, 3, 17, 0),
+        ];
+        for (k, &(value, bound, depth, height, best)) in cases.iter().enumerate() {
+            let e = Entry {
+                value,
+                bound,
+                depth,
+                height,
+                best,
+            };
+            table.store(k as u64, e);
+            let got = table.get(&(k as u64)).expect("stored");
+            // A complete entry's depth is never read: it comes back as "no limit".
+            let depth = if height == INCOMPLETE {
+                depth
+            } else {
+                u32::MAX
+            };
+            assert_eq!(got, Entry { depth, ..e });
+        }
+        // A height past 254 comes back rounded up: it then holds for fewer depths.
+        table.store(
+            9,
+            Entry {
+                height: 1000,
+                ..entry(1)
+            },
+        );
+        let got = table.get(&9).unwrap();
+        assert_eq!(
+            (got.height, got.holds_at(300), got.holds_at(253)),
+            (254, true, false)
+        );
+        // An incomplete entry at a finite depth past 254 does not fit: not stored.
+        table.store(
+            10,
+            Entry {
+                depth: 255,
+                ..entry(1)
+            },
+        );
+        assert_eq!(table.get(&10), None);
+        // A best move past 254 is dropped (it is only a hint).
+        table.store(
+            11,
+            Entry {
+                best: 300,
+                ..entry(1)
+            },
+        );
+        assert_eq!(table.get(&11).unwrap().best, NO_MOVE);
+    }
+
+    #[test]
+    fn compact_table_never_answers_for_another_key() {
+        // 2^10 slots for 100,000 keys spread over all 64 bits: collisions are certain.
+        let mut table = TranspositionTable::<u64>::compact(16 << 10);
+        let mut rng = crate::SplitMix64::new(7);
+        let keys: Vec<u64> = (0..100_000).map(|_| rng.next_u64()).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            table.store(k, entry(i as Value));
+            assert_eq!(table.get(&k).map(|e| e.value), Some(i as Value));
+        }
+        assert!(table.len() <= 1024);
+        let mut kept = 0;
+        for (i, k) in keys.iter().enumerate() {
+            if let Some(e) = table.get(k) {
+                assert_eq!(e.value, i as Value);
+                kept += 1;
+            }
+        }
+        assert!(kept > 500 && kept <= 1024, "{kept}");
+        // Clearing is O(1) and complete, also across the 16-bit generation's wrap.
+        for _ in 0..70_000 {
+            table.clear();
+        }
+        assert!(table.is_empty() && keys.iter().all(|k| table.get(k).is_none()));
+        table.store(keys[0], entry(3));
+        assert_eq!((table.len(), table.get(&keys[0]).unwrap().value), (1, 3));
     }
 
     #[test]

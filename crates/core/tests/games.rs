@@ -123,6 +123,23 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
         let answer = run.outcome.solution().unwrap();
         assert_eq!(answer.value, oracle.value, "{config:?} on {g:?}");
         assert_eq!(answer.bound, Bound::Exact);
+        // Without principal variations: the same search (value, best move, every count),
+        // the line cut to its first move.
+        let bare = AlphaBeta::new(config.clone().with_pv(false)).search(g, &0, &eval(g));
+        let bare_answer = bare.outcome.solution().unwrap();
+        assert_eq!(
+            (bare_answer.value, bare_answer.best, &bare_answer.pv[..]),
+            (
+                answer.value,
+                answer.best,
+                &answer.pv[..answer.pv.len().min(1)]
+            ),
+            "no pv, {config:?}"
+        );
+        assert_eq!(
+            (bare.stats.expanded, bare.stats.generated),
+            (run.stats.expanded, run.stats.generated)
+        );
         // Alpha-beta may see the whole game in fewer lines than minimax (pruned lines need
         // not reach the end): complete for minimax implies complete for alpha-beta, and a
         // complete answer is the game's value whatever the depth limit.
@@ -161,6 +178,20 @@ fn check_against_minimax(g: &Graph, depth: Option<u32>, shuffle_seed: u64) {
             Some(oracle.value),
             "fixed table {config:?}"
         );
+    }
+    // Compact tables of one and four slots: with so few index bits most keys' stored bits do not
+    // fit a slot (they are not stored), the others collide constantly. And one of 2^16 slots,
+    // where every key fits. Same answers.
+    for bytes in [16, 64, 1 << 20] {
+        for config in configs(depth) {
+            let slots = TranspositionTable::<usize>::compact(bytes);
+            let run = AlphaBeta::with_table(config.clone(), slots).search(g, &0, &eval(g));
+            assert_eq!(
+                run.outcome.value(),
+                Some(oracle.value),
+                "compact table of {bytes} bytes, {config:?}"
+            );
+        }
     }
     // With the game's value bounds (some nodes answered by a bound alone): same values.
     let bounded = Bounded {

@@ -173,7 +173,7 @@ impl Tree {
                 return;
             }
         };
-        match std::fs::write(&path, svg) {
+        match searchlab_toolkit::output::write_atomically(&path, svg.as_bytes()) {
             Ok(()) => eprintln!(
                 "--draw: wrote {} ({} nodes, {} leaves)",
                 path.display(),

@@ -319,14 +319,6 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
                  which may not be the cheapest"
             )));
         }
-        if matches!(algo, SearchAlgorithm::Idastar)
-            && graphs.iter().any(|(_, g)| g.min_weight() == Some(0))
-        {
-            note(Note::Message(
-                "note: some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
-                    .into(),
-            ));
-        }
         Ok(())
     }
     fn show(&self, q: &Query) -> String {
@@ -416,6 +408,11 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
         }
         a.fields.push(("exact", exact.into()));
         a
+    }
+    /// A cost, `unsolvable` or `none`.
+    fn expected_error(&self, expected: &str) -> Option<String> {
+        (expected.parse::<u64>().is_err() && !matches!(expected, "none" | "unsolvable"))
+            .then(|| format!("expected answer '{expected}' is neither a cost nor `none`"))
     }
     fn matches(&self, answer: &Answer, expected: &str) -> bool {
         let Some(key) = answer.key.as_deref() else {

@@ -37,7 +37,9 @@ pub(crate) fn feed_reader<R: BufRead>(
     let mut line = 0;
     loop {
         buf.clear();
-        let read = reader
+        // At most one byte more than the longest line, so `/dev/zero` or a binary file is
+        // refused at its first line instead of filling memory.
+        let read = <&mut R as std::io::Read>::take(&mut reader, MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut buf)
             .map_err(|source| LoadError::Io {
                 path: path.to_path_buf(),
@@ -47,16 +49,30 @@ pub(crate) fn feed_reader<R: BufRead>(
             return Ok(line);
         }
         line += 1;
-        let text = std::str::from_utf8(&buf).map_err(|_| src.error(line, K::NotUtf8))?;
+        if buf.len() > MAX_LINE {
+            return Err(src.error(line, K::LineTooLong { max: MAX_LINE }).into());
+        }
+        let mut bytes = &buf[..];
+        if line == 1 {
+            // A UTF-8 byte-order mark, as every reader of this project skips it.
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| src.error(line, K::NotUtf8))?;
         feed(line, text.trim_end_matches(['\n', '\r']))?;
     }
 }
 
-/// Feeds the lines of a string to a parser; returns the number of lines.
+/// The longest line a graph file may have (a DIMACS or edge-list line is a few dozen bytes; an
+/// edge list's node names are short).
+pub(crate) const MAX_LINE: usize = 1 << 20;
+
+/// Feeds the lines of a string to a parser (a leading byte-order mark skipped); returns the
+/// number of lines.
 pub(crate) fn feed_str(
     text: &str,
     mut feed: impl FnMut(usize, &str) -> Result<(), ParseError>,
 ) -> Result<usize, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
         count = i + 1;
@@ -281,7 +297,7 @@ impl GrParser<'_> {
     }
 
     fn finish(self, lines: usize) -> Result<Graph, ParseError> {
-        let Some((_, _, m)) = self.problem else {
+        let Some((_, n, m)) = self.problem else {
             return Err(self.src.error(
                 lines,
                 K::MissingProblemLine {
@@ -300,7 +316,10 @@ impl GrParser<'_> {
                 },
             ));
         }
-        Ok(self.builder.build())
+        let arcs = self.builder.arc_count() as u64;
+        self.builder
+            .try_build()
+            .map_err(|_| self.src.error(lines, K::OutOfMemory { nodes: n, arcs }))
     }
 }
 

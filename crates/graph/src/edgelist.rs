@@ -308,7 +308,11 @@ impl Parser<'_> {
         for &(u, v, w) in &self.arcs {
             builder.add_arc(u, v, w);
         }
-        let mut graph = builder.build();
+        let nodes = self.names.len() as u64;
+        let arcs = self.arcs.len() as u64;
+        let mut graph = builder
+            .try_build()
+            .map_err(|_| self.src.error(lines, K::OutOfMemory { nodes, arcs }))?;
         if !self.h.is_empty() {
             graph.set_h_values(h.iter().map(|&(_, [v, _])| v as u64).collect());
         }

@@ -157,6 +157,20 @@ pub enum ParseErrorKind {
     /// A line that is not valid UTF-8.
     #[error("not valid UTF-8 text")]
     NotUtf8,
+    /// A line longer than any this format has (a binary file, `/dev/zero`): read no further.
+    #[error("a line longer than {max} bytes: not a graph file")]
+    LineTooLong {
+        /// The longest line read.
+        max: usize,
+    },
+    /// The graph's tables could not be allocated.
+    #[error("out of memory: the graph's {nodes} nodes and {arcs} arcs do not fit")]
+    OutOfMemory {
+        /// Nodes declared.
+        nodes: u64,
+        /// Arcs read.
+        arcs: u64,
+    },
 }
 
 /// An error loading a graph or coordinates from a file.

@@ -157,19 +157,39 @@ impl GraphBuilder {
     }
 
     /// The graph: a stable counting sort by tail keeps each node's arcs in the order added.
+    ///
+    /// # Panics
+    /// If memory runs out ([`GraphBuilder::try_build`] says so instead).
     pub fn build(self) -> Graph {
+        self.try_build().expect("memory for the graph")
+    }
+
+    /// [`GraphBuilder::build`], or an error when the graph's tables (about 8 bytes per node
+    /// and 12 per arc) cannot be allocated: a header that declares a billion nodes is an
+    /// answer ("out of memory"), not an abort (issue 32).
+    ///
+    /// # Errors
+    /// When an allocation fails.
+    pub fn try_build(self) -> Result<Graph, std::collections::TryReserveError> {
         let n = self.nodes as usize;
-        let mut first = vec![0u32; n + 1];
+        let zeros = |len: usize| -> Result<Vec<u32>, std::collections::TryReserveError> {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len)?;
+            v.resize(len, 0);
+            Ok(v)
+        };
+        let mut first = zeros(n + 1)?;
         for &(u, _, _) in &self.arcs {
             first[u as usize + 1] += 1;
         }
         for i in 0..n {
             first[i + 1] += first[i];
         }
-        let mut next = first.clone();
+        let mut next = zeros(n + 1)?;
+        next.copy_from_slice(&first);
         let m = self.arcs.len();
-        let mut head = vec![0; m];
-        let mut weight = vec![0; m];
+        let mut head = zeros(m)?;
+        let mut weight = zeros(m)?;
         for &(u, v, w) in &self.arcs {
             let slot = next[u as usize] as usize;
             next[u as usize] += 1;
@@ -177,8 +197,9 @@ impl GraphBuilder {
             weight[slot] = w;
         }
         drop(self.arcs);
-        let reverse = reverse_arcs(&first, &head);
-        Graph {
+        drop(next);
+        let reverse = reverse_arcs(&first, &head)?;
+        Ok(Graph {
             first,
             head,
             weight,
@@ -186,19 +207,26 @@ impl GraphBuilder {
             names: self.names,
             coords: None,
             h: None,
-        }
+        })
     }
 }
 
 /// For each arc `u -> v`, the first arc `v -> u` in `v`'s list. Sorting every node's arc ids by
 /// head (stable, so the first in file order wins) makes each lookup a binary search.
-fn reverse_arcs(first: &[u32], head: &[NodeId]) -> Vec<ArcId> {
-    let mut by_head: Vec<ArcId> = (0..head.len() as u32).collect();
+fn reverse_arcs(
+    first: &[u32],
+    head: &[NodeId],
+) -> Result<Vec<ArcId>, std::collections::TryReserveError> {
+    let mut by_head: Vec<ArcId> = Vec::new();
+    by_head.try_reserve_exact(head.len())?;
+    by_head.extend(0..head.len() as u32);
     for u in 0..first.len().saturating_sub(1) {
         let range = first[u] as usize..first[u + 1] as usize;
         by_head[range].sort_by_key(|&a| head[a as usize]);
     }
-    let mut reverse = vec![NONE; head.len()];
+    let mut reverse = Vec::new();
+    reverse.try_reserve_exact(head.len())?;
+    reverse.resize(head.len(), NONE);
     for u in 0..first.len().saturating_sub(1) {
         for a in first[u]..first[u + 1] {
             let v = head[a as usize] as usize;
@@ -211,7 +239,7 @@ fn reverse_arcs(first: &[u32], head: &[NodeId]) -> Vec<ArcId> {
             }
         }
     }
-    reverse
+    Ok(reverse)
 }
 
 impl Graph {

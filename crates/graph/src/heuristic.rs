@@ -265,8 +265,8 @@ where
 }
 
 /// Warnings worth printing before searching `query`: what the graph and the heuristic mean for
-/// each search. Empty when nothing needs saying (unit costs, no zero-weight arc, the goal
-/// reachable, a consistent heuristic).
+/// each search. Empty when nothing needs saying (unit costs, the goal reachable, a consistent
+/// heuristic).
 ///
 /// Checking a heuristic other than zero runs [`check_heuristic`]: O(m log n), seconds on a
 /// continental road network; pass `None` to skip it.
@@ -293,16 +293,10 @@ pub fn advice(query: &Query, heuristic: Option<&GraphHeuristic>) -> Vec<String> 
                 .to_string(),
         );
     }
-    if graph.min_weight() == Some(0) {
-        notes.push(
-            "some arcs weigh 0: idastar may circle a zero-cost cycle until a limit stops it"
-                .to_string(),
-        );
-    }
     if !query.goal_reachable() {
         notes.push(format!(
-            "no path leads from {} to {}: astar and bfs answer \"no solution\"; idastar and \
-             iddfs can only be stopped by a limit on a graph with cycles",
+            "no path leads from {} to {}: every search answers \"no solution\" (the \
+             depth-first ones after a reachability check)",
             graph.name(query.start()),
             graph.name(query.goal())
         ));

@@ -22,10 +22,11 @@
 //!
 //! `astar` with an admissible heuristic (or `Zero`: Dijkstra) and `idastar` return cheapest
 //! paths. `bfs` and `iddfs` return paths with the FEWEST arcs (with their real cost): cheapest
-//! only when every arc weighs 1 ([`Graph::is_unit_cost`]). On a graph with cycles IDA* and
-//! IDDFS cannot prove that the goal is unreachable, and IDA* may circle a zero-weight cycle
-//! until a limit stops it: check [`Query::goal_reachable`] and [`Graph::min_weight`] first.
-//! A* and BFS answer an unreachable goal with `Outcome::NoSolution`.
+//! only when every arc weighs 1 ([`Graph::is_unit_cost`]). A* and BFS prove an unreachable
+//! goal by exhausting the graph; the depth-first searches (IDA*, IDDFS, RBFS, DFBnB), which
+//! cannot on a graph with cycles, ask [`Query::goal_reachable`] first (the query's
+//! `goal_unreachable`), and skip a state already on their path at the same cost, so a
+//! zero-weight cycle cannot trap them. Both answer `Outcome::NoSolution`.
 //!
 //! ## Formats
 //!

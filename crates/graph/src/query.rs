@@ -35,7 +35,7 @@ pub struct Step {
 /// | search | returns | notes |
 /// | --- | --- | --- |
 /// | `astar` (any admissible heuristic, or `Zero` = Dijkstra) | a cheapest path | proves "no path" |
-/// | `idastar` | a cheapest path | linear memory; may revisit nodes exponentially often; cannot prove "no path" on a graph with cycles (check [`Graph::reaches`] first), and a zero-weight cycle can keep one iteration going until a limit stops it |
+/// | `idastar` | a cheapest path | linear memory; may revisit nodes exponentially often; "no path" by a reachability check first ([`Graph::reaches`]); a state already on the path at the same cost is skipped, so a zero-weight cycle ends |
 /// | `bfs`, `iddfs` | a path with the FEWEST arcs, with its real cost | a cheapest path only when every arc weighs 1 ([`Graph::is_unit_cost`]) |
 ///
 /// ```
@@ -160,6 +160,16 @@ impl Problem for Query {
             to: self.graph.head(arc),
             arc,
         })
+    }
+
+    /// The query's reachability ([`Query::goal_reachable`]) from its own start; from any
+    /// other start, the nodes reachable from it.
+    fn goal_unreachable(&self, start: &NodeId) -> bool {
+        if *start == self.start() {
+            !self.goal_reachable()
+        } else {
+            searchlab_core::problem::no_goal_within(self, start, self.graph.node_count())
+        }
     }
 
     fn rank(&self, state: &NodeId) -> Option<usize> {

@@ -73,7 +73,14 @@ impl GridPaths {
                 expanded: recorder.take(),
             })
         } else {
-            let result = algo.run(&grid, &inst.start, h, limits)?;
+            // The octile distance of 8 connections, the default, by its type: the searches
+            // then inline its estimates instead of calling through `dyn Heuristic`
+            // (benches/README.md, issue 34).
+            let result = if std::ptr::addr_eq(h, &octile) {
+                algo.run(&grid, &inst.start, &octile, limits)?
+            } else {
+                algo.run(&grid, &inst.start, h, limits)?
+            };
             Ok(GridRun {
                 outcome: result.outcome,
                 stats: result.stats,

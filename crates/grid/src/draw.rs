@@ -158,8 +158,10 @@ pub fn draw(
             }
         }
     }
-    let file = std::fs::File::create(out).map_err(|e| fail(e.to_string()))?;
-    let mut encoder = png::Encoder::new(std::io::BufWriter::new(file), size.0, size.1);
+    // Encoded in memory, then written through a temporary file renamed at the end: a failure
+    // leaves an old picture whole.
+    let mut bytes = Vec::new();
+    let mut encoder = png::Encoder::new(&mut bytes, size.0, size.1);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     let mut writer = encoder.write_header().map_err(|e| fail(e.to_string()))?;
@@ -167,5 +169,6 @@ pub fn draw(
         .write_image_data(&pixels)
         .map_err(|e| fail(e.to_string()))?;
     writer.finish().map_err(|e| fail(e.to_string()))?;
+    searchlab_toolkit::output::write_atomically(out, &bytes).map_err(|e| fail(e.to_string()))?;
     Ok(size)
 }

@@ -270,6 +270,12 @@ impl Problem for Grid<'_> {
         Some(action.opposite())
     }
 
+    /// Proved by flooding the start's part of the map (up to 16 million cells) without
+    /// meeting the goal: a wall between them.
+    fn goal_unreachable(&self, start: &Cell) -> bool {
+        searchlab_core::problem::no_goal_within(self, start, 1 << 24)
+    }
+
     #[inline]
     fn rank(&self, state: &Cell) -> Option<usize> {
         Some(self.map.index(*state) as usize)

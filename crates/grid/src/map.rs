@@ -89,11 +89,7 @@ impl GridMap {
     /// [`GridError::Io`] if the file cannot be read (naming it), [`GridError::Parse`] for bad
     /// content (see [`GridMap::parse`]).
     pub fn read(path: &Path) -> Result<GridMap, GridError> {
-        let text = std::fs::read_to_string(path).map_err(|source| GridError::Io {
-            file: path.to_path_buf(),
-            what: "cannot read map".into(),
-            source,
-        })?;
+        let text = read_text(path, "cannot read map")?;
         GridMap::parse(&text, &path.display().to_string())
     }
 
@@ -115,6 +111,8 @@ impl GridMap {
     /// assert!(GridMap::parse("type octile\nheight 2\nwidth 3\nmap\n..@\n", "short").is_err());
     /// ```
     pub fn parse(text: &str, file: &str) -> Result<GridMap, GridError> {
+        // A UTF-8 byte-order mark, skipped as by every reader of this project.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
         let (mut width, mut height, mut kind) = (None, None, None);
         let mut map_line = 0;
@@ -182,7 +180,9 @@ impl GridMap {
             ));
         };
         let (w, h) = (usize::from(width), usize::from(height));
-        let mut chars = Vec::with_capacity(w * h);
+        // The header's size is a promise the text must keep: reserve no more than the text
+        // holds (a 65534 x 65534 header over three rows reserved 4 GB, issue 32).
+        let mut chars = Vec::with_capacity((w * h).min(text.len()));
         let mut rows = 0usize;
         let mut last_line = map_line;
         for (n, line) in lines {
@@ -425,4 +425,42 @@ impl GridMap {
                 .filter(|&c| self.terrain(c) != Terrain::Blocked)
         })
     }
+}
+
+/// The longest line of a map or scenario file: a row of the widest map and its line end.
+pub(crate) const MAX_LINE: usize = u16::MAX as usize + 2;
+
+/// Reads a map or scenario file as text, line by line, refusing a line longer than
+/// [`MAX_LINE`] (`/dev/zero`, a binary file) before it fills memory; `what` says what was
+/// being read. Bytes that are not UTF-8 are replaced (U+FFFD) so that the parser names the line
+/// that holds them instead of the whole file being refused.
+pub(crate) fn read_text(path: &Path, what: &str) -> Result<String, GridError> {
+    use std::io::{BufRead, Read};
+    let io = |source| GridError::Io {
+        file: path.to_path_buf(),
+        what: what.into(),
+        source,
+    };
+    let mut reader = std::io::BufReader::new(std::fs::File::open(path).map_err(io)?);
+    let mut text = String::new();
+    let mut buf = Vec::new();
+    for line in 1.. {
+        buf.clear();
+        let read = Read::by_ref(&mut reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+            .map_err(io)?;
+        if read == 0 {
+            break;
+        }
+        if buf.len() > MAX_LINE {
+            return Err(GridError::parse(
+                &path.display().to_string(),
+                line,
+                format!("a line longer than {MAX_LINE} bytes: not a map or scenario file"),
+            ));
+        }
+        text.push_str(&String::from_utf8_lossy(&buf));
+    }
+    Ok(text)
 }

@@ -103,6 +103,9 @@ impl<P: Problem> Problem for Recorder<'_, P> {
     fn inverse(&self, action: &P::Action) -> Option<P::Action> {
         self.inner.inverse(action)
     }
+    fn goal_unreachable(&self, start: &P::State) -> bool {
+        self.inner.goal_unreachable(start)
+    }
     fn rank(&self, state: &P::State) -> Option<usize> {
         self.inner.rank(state)
     }

@@ -126,6 +126,7 @@ pub struct Scenario {
 /// number. A `version` first line and blank lines are skipped.
 pub fn parse_scen(text: &str, file: &str) -> Vec<Result<Scenario, GridError>> {
     let mut out = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim();
@@ -287,11 +288,7 @@ pub fn read_instances(
     map: Option<&Path>,
 ) -> Result<Vec<Result<Instance, GridError>>, GridError> {
     let file = scen.display().to_string();
-    let text = std::fs::read_to_string(scen).map_err(|source| GridError::Io {
-        file: scen.to_path_buf(),
-        what: "cannot read scenario".into(),
-        source,
-    })?;
+    let text = crate::map::read_text(scen, "cannot read scenario")?;
     let mut maps: HashMap<PathBuf, Result<Arc<GridMap>, String>> = HashMap::new();
     let mut out = Vec::new();
     for entry in parse_scen(&text, &file) {

@@ -53,7 +53,7 @@ pub fn rank(perm: &[u8]) -> u64 {
 /// let after = [1, 3, 2, 0]; // the blank went from position 1 to 3
 /// assert_eq!(rank_after_blank_swap(&after, rank(&before), 1, 3), rank(&after));
 /// ```
-#[inline]
+#[inline(always)]
 pub fn rank_after_blank_swap<const N: usize>(
     perm: &[u8; N],
     before: u64,
@@ -68,7 +68,10 @@ pub fn rank_after_blank_swap<const N: usize>(
     }
     let mut m = 0u64;
     let mut between = 0u64;
-    for (k, &v) in perm.iter().enumerate().take(hi).skip(lo + 1) {
+    // Indices, not `iter().enumerate().take().skip()`: that chain's `nth` was left out of
+    // line in some builds.
+    for k in lo + 1..hi {
+        let v = perm[k];
         if v < t {
             m += 1;
             between += FACTORIALS[N - 1 - k];

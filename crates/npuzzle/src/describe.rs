@@ -36,8 +36,18 @@ const THREADS: OptionSpec = OptionSpec::value(
 
 /// Reads `--threads` (1 when absent).
 fn threads(options: &Options) -> Result<usize, String> {
-    Ok(options.parse("threads")?.unwrap_or(1))
+    let threads: usize = options.parse("threads")?.unwrap_or(1);
+    // Each thread is a real thread with its own stack: 2^60 panicked, 4294967295 aborted.
+    if threads > MAX_THREADS {
+        return Err(format!(
+            "--threads {threads}: at most {MAX_THREADS} (0: one per core)"
+        ));
+    }
+    Ok(threads)
 }
+
+/// The most threads parallel IDA* is given.
+const MAX_THREADS: usize = 1024;
 
 /// Heuristics of both puzzles.
 const SMALL_HEURISTICS: &[(&str, &str)] = &[
@@ -50,14 +60,17 @@ const SMALL_HEURISTICS: &[(&str, &str)] = &[
 ];
 
 /// Solves `board` on `puzzle` (parity first: an unsolvable board costs no search).
-fn solve_board<const W: usize, const N: usize>(
+fn solve_board<const W: usize, const N: usize, H>(
     puzzle: &SlidingPuzzle<W, N>,
     board: &Board<N>,
     algorithm: Algorithm,
-    heuristic: &SharedHeuristic<SlidingPuzzle<W, N>>,
+    heuristic: &H,
     limits: &Limits,
     threads: usize,
-) -> Answer {
+) -> Answer
+where
+    H: Heuristic<SlidingPuzzle<W, N>> + Sync + ?Sized,
+{
     if !puzzle.is_solvable(board) {
         return unsolvable(
             Default::default(),
@@ -291,14 +304,26 @@ parity, without search. An expected answer after '|' is the length or `unsolvabl
         heuristic: &str,
         limits: &Limits,
     ) -> Answer {
-        solve_board(
-            &self.puzzle,
-            board,
-            algorithm,
-            self.heuristic(heuristic),
-            limits,
-            self.threads,
-        )
+        // Manhattan distance, the default, by its type: the searches then inline its
+        // estimates instead of calling through `dyn Heuristic` (benches/README.md, issue 34).
+        match heuristic {
+            "manhattan" => solve_board(
+                &self.puzzle,
+                board,
+                algorithm,
+                &Manhattan,
+                limits,
+                self.threads,
+            ),
+            _ => solve_board(
+                &self.puzzle,
+                board,
+                algorithm,
+                self.heuristic(heuristic),
+                limits,
+                self.threads,
+            ),
+        }
     }
     fn gen_options() -> &'static [OptionSpec] {
         GEN_OPTIONS

@@ -276,6 +276,11 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         }
     }
 
+    /// By permutation parity ([`SlidingPuzzle::is_solvable`]): half of all boards.
+    fn goal_unreachable(&self, start: &Board<N>) -> bool {
+        !self.is_solvable(start)
+    }
+
     #[inline]
     fn result(&self, state: &Board<N>, action: &Move) -> (Board<N>, u32) {
         let mut next = *state;
@@ -327,8 +332,9 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     }
 
     /// One move swaps the blank with a neighbour: the child's rank follows from the parent's
-    /// ([`cantor::rank_after_blank_swap`]) at a fraction of a full ranking.
-    #[inline]
+    /// ([`cantor::rank_after_blank_swap`]) at a fraction of a full ranking. Always inlined, as
+    /// the dense index's `child_key` that calls it (several copies of A* call it).
+    #[inline(always)]
     fn rank_child(
         &self,
         parent: &Board<N>,

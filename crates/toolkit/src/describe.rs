@@ -531,6 +531,24 @@ pub trait Description: Sized {
         None
     }
 
+    /// Why `expected`, an expected answer written after `|`, is not one this problem can
+    /// compare with an answer; `None` when it is. A malformed expected answer (`3 5 : 4 |
+    /// six`) is bad input like a malformed instance, never a wrong answer (issue 32). The
+    /// default accepts what every problem of this project writes: a number (a length, a
+    /// cost, a score: `19`, `-3`, `60.5685`) or `unsolvable`.
+    fn expected_error(&self, expected: &str) -> Option<String> {
+        let number = expected
+            .strip_prefix('-')
+            .unwrap_or(expected)
+            .split_once('.')
+            .map_or_else(
+                || is_digits(expected.strip_prefix('-').unwrap_or(expected)),
+                |(whole, fraction)| is_digits(whole) && is_digits(fraction),
+            );
+        (!number && expected != "unsolvable")
+            .then(|| format!("expected answer '{expected}' is neither a number nor `unsolvable`"))
+    }
+
     /// Whether `answer` agrees with the expected answer written after `|` in an instance
     /// file. By default the texts must be equal; a stopped search never disagrees.
     fn matches(&self, answer: &Answer, expected: &str) -> bool {
@@ -916,6 +934,11 @@ impl std::str::FromStr for Steps {
 /// `1 ply`, `2 plies`.
 pub fn counted(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Whether `text` is one or more ASCII digits.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 #[cfg(test)]

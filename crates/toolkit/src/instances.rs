@@ -68,17 +68,72 @@ impl<I> Item<I> {
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The bad line `line` (its bytes `raw`), which is not UTF-8.
+fn not_utf8<I>(source: &str, line: usize, raw: &[u8], e: &std::str::Utf8Error) -> Item<I> {
+    Item {
+        source: source.to_owned(),
+        line: Some(line),
+        input: Some(String::from_utf8_lossy(raw).into_owned()),
+        name: None,
+        expected: None,
+        parsed: Err(format!(
+            "not UTF-8 text (invalid byte at column {})",
+            e.valid_up_to() + 1
+        )),
+    }
+}
+
+/// `bytes` as text with every line that is not UTF-8 left empty, and those lines as bad
+/// items.
+fn blank_bad_lines<I>(
+    source: &str,
+    bytes: &[u8],
+) -> (std::borrow::Cow<'static, str>, Vec<Item<I>>) {
+    let mut text = String::with_capacity(bytes.len());
+    let mut bad = Vec::new();
+    for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        match std::str::from_utf8(raw) {
+            Ok(line) => text.push_str(line),
+            Err(e) => {
+                let trimmed = raw.strip_suffix(b"\r").unwrap_or(raw);
+                bad.push(not_utf8(source, i + 1, trimmed, &e));
+            }
+        }
+    }
+    (std::borrow::Cow::Owned(text), bad)
+}
+
 /// The instance of argument number `n` (from 1): its text, with an expected answer after
 /// `|` unless the problem's instances span a whole input (a game tree's text has `|`s).
 pub fn argument<D: Description>(problem: &D, n: usize, text: &str) -> Item<D::Instance> {
     let (text, expected) = split_expected(text, !D::WHOLE_INPUT);
-    Item {
+    let mut item = Item {
         source: format!("argument {n}"),
         line: None,
         input: Some(text.to_owned()),
         name: None,
         expected,
         parsed: problem.parse(text),
+    };
+    check_expected(problem, std::slice::from_mut(&mut item));
+    item
+}
+
+/// Turns each item whose expected answer the problem cannot read
+/// ([`Description::expected_error`]) into a bad line.
+fn check_expected<D: Description>(problem: &D, items: &mut [Item<D::Instance>]) {
+    for item in items {
+        if item.parsed.is_ok()
+            && let Some(why) = item
+                .expected
+                .as_deref()
+                .and_then(|e| problem.expected_error(e))
+        {
+            item.parsed = Err(why);
+        }
     }
 }
 
@@ -105,38 +160,64 @@ pub fn read<D: Description>(
     bytes: &[u8],
     items: &mut Vec<Item<D::Instance>>,
 ) {
+    let at = items.len();
+    read_unchecked(problem, source, path, bytes, items);
+    check_expected(problem, &mut items[at..]);
+}
+
+/// [`read`] but for the expected answers' check.
+fn read_unchecked<D: Description>(
+    problem: &D,
+    source: &str,
+    path: Option<&Path>,
+    bytes: &[u8],
+    items: &mut Vec<Item<D::Instance>>,
+) {
     let source = source.to_owned();
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        if let Some(parsed) = problem.parse_file(path, text) {
-            items.extend(parsed.into_iter().map(|p| Item {
-                source: source.clone(),
-                line: Some(p.line),
-                input: p.input,
-                name: p.name,
-                expected: p.expected,
-                parsed: p.instance,
-            }));
-            return;
+    // A file format of the problem's own reads its text with the lines that are not UTF-8
+    // left blank; those lines are then bad lines of their own, and every other line is read
+    // as the format says (issue 32: one bad byte lost a whole scenario or Pons file).
+    let (text, bad) = match std::str::from_utf8(bytes) {
+        Ok(text) => (std::borrow::Cow::Borrowed(text), Vec::new()),
+        Err(_) => blank_bad_lines(&source, bytes),
+    };
+    if let Some(parsed) = problem.parse_file(path, &text) {
+        let at = items.len();
+        items.extend(
+            parsed
+                .into_iter()
+                .filter(|p| !bad.iter().any(|b| b.line == Some(p.line)))
+                .map(|p| Item {
+                    source: source.clone(),
+                    line: Some(p.line),
+                    input: p.input,
+                    name: p.name,
+                    expected: p.expected,
+                    parsed: p.instance,
+                }),
+        );
+        items.extend(bad);
+        items[at..].sort_by_key(|item| item.line);
+        return;
+    }
+    if bad.is_empty() && D::WHOLE_INPUT {
+        // Comments and blank lines alone are no instance.
+        let blank = text
+            .lines()
+            .map(str::trim)
+            .all(|l| l.is_empty() || l.starts_with('#'));
+        if !blank {
+            items.push(Item {
+                source,
+                line: None,
+                input: Some(text.trim().to_owned()),
+                name: None,
+                expected: None,
+                parsed: problem.parse(&text),
+            });
         }
-        if D::WHOLE_INPUT {
-            // Comments and blank lines alone are no instance.
-            let blank = text
-                .lines()
-                .map(str::trim)
-                .all(|l| l.is_empty() || l.starts_with('#'));
-            if !blank {
-                items.push(Item {
-                    source,
-                    line: None,
-                    input: Some(text.trim().to_owned()),
-                    name: None,
-                    expected: None,
-                    parsed: problem.parse(text),
-                });
-            }
-            return;
-        }
+        return;
     }
     // Line by line; also a whole-input problem's file that is not UTF-8 throughout, so that
     // the bad line is named and the others are read.
@@ -146,17 +227,7 @@ pub fn read<D: Description>(
         let text = match std::str::from_utf8(raw) {
             Ok(text) => text.trim(),
             Err(e) => {
-                items.push(Item {
-                    source: source.clone(),
-                    line,
-                    input: Some(String::from_utf8_lossy(raw).into_owned()),
-                    name: None,
-                    expected: None,
-                    parsed: Err(format!(
-                        "not UTF-8 text (invalid byte at column {})",
-                        e.valid_up_to() + 1
-                    )),
-                });
+                items.push(not_utf8(&source, i + 1, raw, &e));
                 continue;
             }
         };

@@ -12,6 +12,7 @@
 //!   an expected answer after `|`);
 //! * [`playable`], [`play`], [`matchplay`] and [`strategy_spec`]: games played against a
 //!   person or between strategies, with W/D/L, score, Elo difference and move accuracy;
+//! * [`plugin`]: single-agent algorithms registered from outside the catalogue;
 //! * [`stats_text`], [`limits_text`] and [`show`]: statistics, limits and solutions as people
 //!   and tools read them.
 //!
@@ -27,8 +28,10 @@ pub mod describe;
 pub mod instances;
 pub mod limits_text;
 pub mod matchplay;
+pub mod output;
 pub mod play;
 pub mod playable;
+pub mod plugin;
 pub mod show;
 pub mod stats_text;
 pub mod strategy_spec;

@@ -13,6 +13,9 @@ pub fn stats_text(stats: &Stats) -> String {
         format!("expanded {}", stats.expanded),
         format!("generated {}", stats.generated),
     ];
+    if stats.evaluated > 0 {
+        parts.push(format!("evaluated {}", stats.evaluated));
+    }
     if stats.max_frontier > 0 {
         parts.push(format!("max frontier {}", stats.max_frontier));
     }
@@ -46,6 +49,12 @@ pub fn stats_text(stats: &Stats) -> String {
     if stats.depth_reached > 0 {
         parts.push(format!("depth {}", stats.depth_reached));
     }
+    if let Some(last) = &stats.last_layer {
+        parts.push(format!(
+            "until last layer {}/{}/{}",
+            last.expanded, last.generated, last.evaluated
+        ));
+    }
     parts.push(format!("time {}", format_duration(stats.elapsed)));
     parts.join(", ")
 }
@@ -77,7 +86,14 @@ pub fn stats_field(stats: &Stats) -> Field {
             ])
         },
     );
-    let fields: [(&str, Field); 11] = [
+    let last_layer = stats.last_layer.map_or(Field::Null, |last| {
+        Field::Map(vec![
+            ("expanded".into(), last.expanded.into()),
+            ("generated".into(), last.generated.into()),
+            ("evaluated".into(), last.evaluated.into()),
+        ])
+    });
+    let fields: [(&str, Field); 13] = [
         ("expanded", stats.expanded.into()),
         ("generated", stats.generated.into()),
         ("max_frontier", stats.max_frontier.into()),
@@ -89,6 +105,8 @@ pub fn stats_field(stats: &Stats) -> Field {
         ("table_hits", stats.table_hits.into()),
         ("depth_reached", stats.depth_reached.into()),
         ("seconds", stats.elapsed.as_secs_f64().into()),
+        ("evaluated", stats.evaluated.into()),
+        ("last_layer", last_layer),
     ];
     Field::Map(fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
 }
@@ -128,6 +146,14 @@ pub const STATISTICS: &[(&str, &str, &str)] = &[
         "generated",
         "Successor states produced, the start included (whether kept or not: a successor \
          that A* finds already closed is still generated; one pruned by IDA*'s bound is too).",
+    ),
+    (
+        "evaluated",
+        "evaluated",
+        "Best-first searches (A*, uniform-cost, greedy, weighted A*): states given a heuristic \
+         value, once each: the start and every new successor, those over a cost bound too \
+         (uniform-cost search counts its zero estimate). A state reached again is not \
+         evaluated again.",
     ),
     (
         "max frontier",
@@ -183,6 +209,20 @@ pub const STATISTICS: &[(&str, &str, &str)] = &[
         "depth_reached",
         "The deepest ply or move a search reached (games: the depth searched; iterative \
          deepening: the last completed depth).",
+    ),
+    (
+        "until last layer",
+        "last_layer",
+        "Best-first searches: expanded/generated/evaluated when the last layer began, before \
+         the first expansion with the largest priority the search took (Fast Downward's \
+         \"until last jump\"). For A* with a consistent heuristic: before the first node with \
+         f equal to the optimal cost; all nodes of lower f are expanded whatever the \
+         tie-breaking, so these counts compare heuristics and node orders without the luck \
+         of the last layer. The layer is of the search's own priority: f = g + h for A*, g \
+         for uniform-cost search, g + w*h for weighted A*, h for greedy search. JSON: an \
+         object with `expanded`, `generated` and `evaluated`; `searchlab bench`: the columns \
+         \"exp<last\", \"gen<last\", \"eval<last\" (CSV and JSON \"expanded_until_last_layer\", \
+         ...).",
     ),
     (
         "time",
@@ -258,6 +298,12 @@ mod tests {
             table_hits: 6,
             depth_reached: 4,
             elapsed: std::time::Duration::from_micros(3),
+            evaluated: 8,
+            last_layer: Some(crate::stats::LastLayer {
+                expanded: 3,
+                generated: 6,
+                evaluated: 5,
+            }),
         }
     }
 

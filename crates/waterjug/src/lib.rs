@@ -86,6 +86,20 @@ impl Problem for Jugs {
             }
         }
     }
+    /// Proved when the target exceeds every jug or is not a multiple of the capacities'
+    /// greatest common divisor (every amount ever held is one), or, failing that, when the
+    /// whole space (up to a million contents) holds no goal.
+    fn goal_unreachable(&self, start: &Vec<u32>) -> bool {
+        fn gcd(a: u32, b: u32) -> u32 {
+            if b == 0 { a } else { gcd(b, a % b) }
+        }
+        let divisor = self.capacities.iter().copied().fold(0, gcd);
+        let from_empty = start.iter().all(|&a| a == 0);
+        (from_empty
+            && (self.capacities.iter().all(|&c| c < self.target)
+                || (divisor > 0 && !self.target.is_multiple_of(divisor))))
+            || searchlab_core::problem::no_goal_within(self, start, 1 << 20)
+    }
     fn result(&self, s: &Vec<u32>, a: &Action) -> (Vec<u32>, u32) {
         let mut t = s.clone();
         match *a {

@@ -42,6 +42,10 @@ pub struct AlphaBetaConfig {
     /// issued together, so on a large table their cache misses overlap instead of coming one
     /// by one. Off by default (it changes node counts, and costs a `play` per move).
     pub etc: bool,
+    /// Keep the principal variation below the root (on by default). Off, a solution's `pv`
+    /// holds only the best move: a solver that wants values alone (Connect Four's null-window
+    /// tests) saves the copy of a line at every position whose value improves.
+    pub pv: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -53,6 +57,7 @@ impl Default for AlphaBetaConfig {
             value_range: (-INFINITY, INFINITY),
             aspiration: None,
             etc: false,
+            pv: true,
         }
     }
 }
@@ -100,6 +105,11 @@ impl AlphaBetaConfig {
     /// Turns enhanced transposition cutoffs on or off.
     pub fn with_etc(mut self, on: bool) -> Self {
         self.etc = on;
+        self
+    }
+    /// Keeps the principal variation below the root, or only the best move.
+    pub fn with_pv(mut self, on: bool) -> Self {
+        self.pv = on;
         self
     }
     fn depth(&self) -> Option<u32> {
@@ -467,6 +477,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             bufs: &mut self.bufs,
             pvs: &mut self.pvs,
             etc: self.config.etc,
+            pv: self.config.pv,
             budget: Budget::new(&self.config.limits),
             stats: Stats::default(),
         }
@@ -703,6 +714,8 @@ struct Engine<'a, G: Game + ?Sized, E: ?Sized, O: ?Sized, const PVS: bool> {
     pvs: &'a mut Vec<Vec<G::Move>>,
     /// Enhanced transposition cutoffs on.
     etc: bool,
+    /// Principal variations kept below the root.
+    pv: bool,
     budget: Budget,
     stats: Stats,
 }
@@ -946,9 +959,11 @@ where
                     skipped: n,
                 });
             }
-            let pv = &mut self.pvs[ply];
-            pv.clear();
-            pv.push(moves[i].clone());
+            if self.pv {
+                let pv = &mut self.pvs[ply];
+                pv.clear();
+                pv.push(moves[i].clone());
+            }
             if let (Some(table), Some((k, offset))) = (self.table.as_deref_mut(), key) {
                 let bound = if maximising {
                     Bound::Lower
@@ -1015,11 +1030,13 @@ where
             if improves {
                 best = node.value;
                 best_index = i as u32;
-                let (here, below) = self.pvs.split_at_mut(ply + 1);
-                let pv = &mut here[ply];
-                pv.clear();
-                pv.push(moves[i].clone());
-                pv.extend_from_slice(&below[0]);
+                if self.pv || ply == 0 {
+                    let (here, below) = self.pvs.split_at_mut(ply + 1);
+                    let pv = &mut here[ply];
+                    pv.clear();
+                    pv.push(moves[i].clone());
+                    pv.extend_from_slice(&below[0]);
+                }
             }
             if maximising {
                 alpha = alpha.max(best);

@@ -137,6 +137,7 @@ fn alphabeta_config(config: &PvsConfig) -> AlphaBetaConfig {
         value_range: config.value_range,
         aspiration: None,
         etc: false,
+        pv: true,
     }
 }
 

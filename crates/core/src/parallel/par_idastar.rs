@@ -260,6 +260,11 @@ where
                 cost: P::Cost::ZERO,
             };
         }
+        if iteration.generated == 1 && problem.goal_unreachable(start) {
+            stats.generated += iteration.generated;
+            stats.iterations.push(iteration);
+            break Outcome::NoSolution;
+        }
         // The root's expansion, made here (its children are the first piece).
         if let Some(kind) = shared.check_root() {
             break Outcome::Stopped(kind);

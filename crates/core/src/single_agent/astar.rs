@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 use crate::best_first::{NO_PARENT, path_to};
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
-use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, Found, HashIndex, NodeIndex, vec_bytes_after};
 
 /// A node of A*'s table, shared with the other best-first searches that keep every node
@@ -399,6 +399,9 @@ struct Buckets {
     low: usize,
     /// `[prev, next]` of each node id on a list.
     links: Vec<[u32; 2]>,
+    /// What `links` grows to at once when it outgrows its first 1024 (the node table's
+    /// reservation: see `Search::new`).
+    reserve: usize,
     /// Whether `ends` grew since the last memory check ([`Open::grew`]).
     grew: bool,
 }
@@ -418,6 +421,9 @@ impl Buckets {
         let tail = self.ends[b][1];
         // Ids come in creation order: a new node is the next one.
         if id as usize == self.links.len() {
+            if self.links.len() == self.links.capacity() {
+                reserve_all(&mut self.links, self.reserve, 1);
+            }
             self.links.push([tail, NIL]);
         } else {
             self.links[id as usize] = [tail, NIL];
@@ -507,7 +513,8 @@ impl Buckets {
 
 impl<C: Cost> Open<C> {
     /// An empty open list; `ids` node ids are expected (the keyed heap's position table is
-    /// made that large at once, instead of growing by copies).
+    /// made that large at once, and the bucket lists' links grow to it at once once past 1024,
+    /// instead of growing by copies).
     fn new(ids: usize) -> Self {
         if !C::INTEGER {
             return Open::Keyed(Keyed {
@@ -520,6 +527,7 @@ impl<C: Cost> Open<C> {
             top: Vec::new(),
             low: 0,
             links: Vec::with_capacity(1024),
+            reserve: ids,
             grew: false,
         })
     }
@@ -608,7 +616,7 @@ impl<C: Cost> Open<C> {
         match self {
             Open::Buckets(b) => {
                 let lists = (b.ends.capacity() * 8 + b.top.capacity() * 4) as u64;
-                lists + vec_bytes_after(b.links.len(), b.links.capacity(), extra, 8)
+                lists + node_bytes_after(b.links.len(), b.links.capacity(), extra, b.reserve, 8)
             }
             Open::Heap(heap) => vec_bytes_after(
                 heap.len(),
@@ -822,14 +830,34 @@ where
     }
 }
 
-/// Grows `nodes`, which lacks room for `k` more, to `reserve` entries at once if that is more
-/// than doubling would (as [`vec_bytes_after`] expects: the memory check came first).
+/// Grows `nodes`, which lacks room for `k` more, to [`grown_capacity`] (the memory check
+/// came first, with [`node_bytes_after`]).
 #[cold]
 #[inline(never)]
 fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
-    let doubled = nodes.capacity().saturating_mul(2);
     let need = nodes.len() + k;
-    nodes.reserve_exact(reserve.max(doubled).max(need) - nodes.len());
+    nodes.reserve_exact(grown_capacity(nodes.capacity(), need, reserve) - nodes.len());
+}
+
+/// The capacity of a node table of capacity `cap` grown for `need` nodes: `reserve` at once if
+/// that is more than doubling would give, else double (or `need`, if more).
+#[inline]
+fn grown_capacity(cap: usize, need: usize, reserve: usize) -> usize {
+    reserve.max(cap.saturating_mul(2)).max(need)
+}
+
+/// The bytes a node table of `len` entries of `elem` bytes within `cap` holds after `k` more
+/// at the peak, growing as [`reserve_all`] grows it (while it moves, the old and the new buffer
+/// both live). With `reserve` at most `cap` doubled, [`vec_bytes_after`]'s figure.
+#[inline]
+fn node_bytes_after(len: usize, cap: usize, k: usize, reserve: usize, elem: usize) -> u64 {
+    let need = len.saturating_add(k);
+    let peak = if need > cap {
+        grown_capacity(cap, need, reserve).saturating_add(cap)
+    } else {
+        cap
+    };
+    (peak as u64).saturating_mul(elem as u64)
 }
 
 /// The number of actions from the root to node `id` (for observers only: A* keeps no depth).
@@ -869,12 +897,393 @@ where
     observer.event(SearchEvent::Open(&list));
 }
 
+/// One A* run: the tables, the counts and the limits, with the steps of the search as methods
+/// (`run` reads as the algorithm: take the best open node, answer if it is a goal, stop at a
+/// limit, make room for its children, expand it).
+struct Search<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    problem: &'a P,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    index: I,
+    nodes: Vec<NodeOf<P, I>>,
+    open: Open<P::Cost>,
+    budget: Budget,
+    stats: Stats,
+    /// The priority of the nodes taken, for the last-layer counts.
+    layers: Layers<P::Cost>,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    /// Whether there is a memory limit to check.
+    memory_limited: bool,
+    /// What the node table grows to once it outgrows its first 1024 nodes (see `new`).
+    reserve: usize,
+    /// With a consistent heuristic a closed node's g is optimal: the index marks it closed and
+    /// its neighbours skip it there, without reading its node (observers still see each one).
+    skip_closed: bool,
+    /// Nodes on the open list (the heap also holds stale entries).
+    open_nodes: u64,
+    /// Children that fit the tables without growth since the last memory check.
+    unchecked: usize,
+    /// Whether a node was left out for the cost bound.
+    cut: bool,
+}
+
+impl<'a, P, H, I, O> Search<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    fn new(
+        problem: &'a P,
+        heuristic: &'a H,
+        limits: &Limits,
+        index: I,
+        observer: &'a mut O,
+    ) -> Self {
+        // A dense index bounds the node count: once the node table outgrows its first 1024, it
+        // grows to that bound at once, so that it is never copied again (on a grid the copies
+        // of doubling were 80% of the misses of the last cache level, benches/README.md issue
+        // 14; on the 8-puzzle's whole `solve` 6% of the instructions, issue 34); small runs
+        // (most of the 8-puzzle's) never get there. Not past RESERVE_LIMIT bytes (a sparse
+        // rank space), nor under a memory limit less than four times that table: the memory
+        // check counts the table as it will grow (`node_bytes_after`), so the limit stays
+        // exact, but a tight limit is better spent on doubling.
+        let reserve = match index.dense_len() {
+            Some(n) => {
+                let bytes = n.saturating_mul(size_of::<NodeOf<P, I>>());
+                let fits = limits
+                    .max_memory
+                    .is_none_or(|m| (bytes as u64).saturating_mul(4) <= m);
+                if bytes <= RESERVE_LIMIT && fits {
+                    n
+                } else {
+                    1024
+                }
+            }
+            None => 1024,
+        };
+        let skip_closed = heuristic.is_consistent(problem) && !observer.active();
+        Search {
+            problem,
+            heuristic,
+            observer,
+            index,
+            nodes: Vec::with_capacity(1024),
+            open: Open::new(reserve),
+            budget: Budget::new(limits),
+            stats: Stats {
+                generated: 1,
+                ..Stats::default()
+            },
+            layers: Layers::new(),
+            bound: limits.max_cost.unwrap_or(u64::MAX),
+            memory_limited: limits.max_memory.is_some(),
+            reserve,
+            skip_closed,
+            open_nodes: 0,
+            unchecked: 0,
+            cut: false,
+        }
+    }
+
+    /// Opens the root, unless its estimate is over the cost bound.
+    fn push_root(&mut self, start: &P::State) {
+        let h0 = self.heuristic.estimate(self.problem, start);
+        self.stats.evaluated = 1;
+        if h0.to_u64() > self.bound {
+            self.cut = true;
+            if self.observer.active() {
+                self.observer.event(SearchEvent::Prune(
+                    NodeView::new(start, P::Cost::ZERO, h0, 0),
+                    Prune::Bound,
+                ));
+            }
+        } else {
+            let key = self.index.key(self.problem, start);
+            let memo = I::memo(&key);
+            self.index.set(key, 0);
+            self.nodes.push(Node {
+                state: start.clone(),
+                memo,
+                g: P::Cost::ZERO,
+                h: h0,
+                parent: NO_PARENT,
+                action: None,
+                closed: false,
+            });
+            self.open.push(h0, P::Cost::ZERO, 0);
+            self.open_nodes = 1;
+        }
+        self.stats.max_frontier = self.open_nodes;
+    }
+
+    /// Takes the best open node off the open list (skipping stale entries) and closes it.
+    #[inline]
+    fn take(&mut self) -> Option<u32> {
+        loop {
+            let (entry_g, id) = self.open.pop()?;
+            let node = &mut self.nodes[id as usize];
+            if node.closed || !entry_g.is(node.g) {
+                continue; // stale: the node was reached again more cheaply since
+            }
+            self.open_nodes -= 1;
+            self.layers
+                .taken(node.g.saturating_add(node.h), &self.stats);
+            node.closed = true;
+            if self.skip_closed {
+                self.index.close(node.memo);
+            }
+            return Some(id);
+        }
+    }
+
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        self.stats.last_layer = self.layers.last();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// The answer: the path to the goal node `id`.
+    fn solved(self, id: u32) -> SearchResult<P::Action, P::Cost> {
+        let nodes = &self.nodes;
+        if self.observer.active() {
+            let n = &nodes[id as usize];
+            let depth = depth_of::<P, I>(nodes, id);
+            self.observer
+                .event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
+        }
+        let cost = nodes[id as usize].g;
+        let actions = path_to(id, |i| {
+            (nodes[i as usize].parent, nodes[i as usize].action.clone())
+        });
+        self.finish(Outcome::Solved { actions, cost })
+    }
+
+    /// Before any table grows for `k` children: would the tables still fit the memory limit?
+    /// Then makes room for them in the node table (one test an expansion, not one a child).
+    #[inline]
+    fn make_room(&mut self, k: usize) -> Option<LimitKind> {
+        // Only with a memory limit: the sums cost a few percent of a grid search. While every
+        // table has room for the children without growing, the sum is the one last checked.
+        if self.memory_limited {
+            if k <= self.unchecked && !self.open.grew() {
+                self.unchecked -= k;
+            } else {
+                // Some: over the limit (not `?`, which would return on None).
+                if let Some(kind) = self.check_memory(k) {
+                    return Some(kind);
+                }
+            }
+        }
+        if self.nodes.capacity() - self.nodes.len() < k {
+            reserve_all(&mut self.nodes, self.reserve, k);
+        }
+        None
+    }
+
+    /// The memory check of [`Search::make_room`] when some table may grow: `Some` to stop.
+    #[inline(never)]
+    fn check_memory(&mut self, k: usize) -> Option<LimitKind> {
+        let bytes = node_bytes_after(
+            self.nodes.len(),
+            self.nodes.capacity(),
+            k,
+            self.reserve,
+            size_of::<NodeOf<P, I>>(),
+        )
+        .saturating_add(self.index.bytes_after(k))
+        .saturating_add(self.open.bytes_after(k));
+        if let Some(kind) = self.budget.check_memory(bytes) {
+            return Some(kind);
+        }
+        self.open.checked();
+        let room = (self.nodes.capacity() - self.nodes.len())
+            .min(self.index.room())
+            .min(self.open.room());
+        self.unchecked = room.saturating_sub(k);
+        None
+    }
+
+    /// Expands node `id`: every child by `actions` (drained), but the way back to its parent.
+    #[inline]
+    fn expand(&mut self, id: u32, actions: &mut Vec<P::Action>) {
+        self.stats.expanded += 1;
+        let node = &self.nodes[id as usize];
+        let (g, h, memo) = (node.g, node.h, node.memo);
+        // The action back to the parent leads to a node known with a smaller g: skip it before
+        // paying for its state, key and lookup.
+        let back = node.action.as_ref().and_then(|a| self.problem.inverse(a));
+        // The children's depth, for the observer only.
+        let mut child_depth = 0;
+        if self.observer.active() {
+            child_depth = self.show_expand(id);
+        }
+        for action in actions.drain(..) {
+            if back.as_ref() == Some(&action) {
+                continue;
+            }
+            self.visit(id, (g, h, memo), action, child_depth);
+        }
+        self.stats.max_frontier = self.stats.max_frontier.max(self.open_nodes);
+    }
+
+    /// Tells the observer of the expansion of `id` (and the open list if it wants it); the
+    /// depth of its children.
+    #[cold]
+    fn show_expand(&mut self, id: u32) -> u32 {
+        if self.observer.wants_open() {
+            show_open::<P, I, O>(&self.nodes, &self.open, id, self.observer);
+        }
+        let depth = depth_of::<P, I>(&self.nodes, id);
+        let n = &self.nodes[id as usize];
+        self.observer.event(SearchEvent::Expand(NodeView::new(
+            &n.state, n.g, n.h, depth,
+        )));
+        depth + 1
+    }
+
+    /// The child of node `id` (of g, h and memo `parent`) by `action`: a new node, a cheaper
+    /// path to a known one, or nothing.
+    #[inline]
+    fn visit(
+        &mut self,
+        id: u32,
+        (g, h, memo): (P::Cost, P::Cost, I::Memo),
+        action: P::Action,
+        child_depth: u32,
+    ) {
+        let parent = &self.nodes[id as usize].state;
+        let (child, step) = self.problem.result(parent, &action);
+        let key = self
+            .index
+            .child_key(self.problem, parent, memo, &action, &child);
+        // `find` only where closed nodes are marked: elsewhere `get` is what it was.
+        let found = if self.skip_closed {
+            self.index.find(&key)
+        } else {
+            self.index.get(&key).map_or(Found::New, Found::Open)
+        };
+        match found {
+            // Only marked when closed nodes are final (`skip_closed`).
+            Found::Closed => {}
+            // g after the lookup: a closed neighbour needs none.
+            Found::Open(cid) => self.improve(id, cid, &child, g + step, action, child_depth),
+            Found::New => {
+                let child_g = g + step;
+                let child_h = self
+                    .heuristic
+                    .estimate_child(self.problem, &child, &action, h);
+                self.stats.evaluated += 1;
+                let f = child_g.saturating_add(child_h);
+                // No bound, no conversion (it is not free for non-integer costs).
+                if self.bound != u64::MAX && f.to_u64() > self.bound {
+                    self.cut = true;
+                    if self.observer.active() {
+                        let view = NodeView::new(&child, child_g, child_h, child_depth);
+                        self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+                    }
+                    return;
+                }
+                let cid = self.nodes.len() as u32;
+                let memo = I::memo(&key);
+                self.index.set(key, cid);
+                self.nodes.push(Node {
+                    state: child,
+                    memo,
+                    g: child_g,
+                    h: child_h,
+                    parent: id,
+                    action: Some(action),
+                    closed: false,
+                });
+                self.open.push(f, child_g, cid);
+                self.open_nodes += 1;
+                self.stats.generated += 1;
+                if self.observer.active() {
+                    let n = &self.nodes[cid as usize];
+                    let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                    self.observer.event(SearchEvent::Generate(view));
+                }
+            }
+        }
+    }
+
+    /// The known node `cid` reached again as `child` from `id` at `child_g`: if that is
+    /// cheaper, it takes the new path, and is opened again if it was closed.
+    #[inline]
+    fn improve(
+        &mut self,
+        id: u32,
+        cid: u32,
+        child: &P::State,
+        child_g: P::Cost,
+        action: P::Action,
+        child_depth: u32,
+    ) {
+        let known = &mut self.nodes[cid as usize];
+        if child_g >= known.g {
+            if self.observer.active() {
+                let view = NodeView::new(child, child_g, known.h, child_depth);
+                self.observer
+                    .event(SearchEvent::Prune(view, Prune::Duplicate));
+            }
+            return;
+        }
+        let (old_g, old_f) = (known.g, known.g.saturating_add(known.h));
+        known.g = child_g;
+        known.parent = id;
+        known.action = Some(action);
+        let f = child_g.saturating_add(known.h);
+        let reopened = known.closed;
+        if reopened {
+            known.closed = false;
+            self.stats.reopened += 1;
+            self.open_nodes += 1;
+            self.open.push(f, child_g, cid);
+        } else {
+            self.open.improve(old_f, old_g, f, child_g, cid);
+        }
+        self.stats.generated += 1;
+        if self.observer.active() {
+            let known = &self.nodes[cid as usize];
+            let view = NodeView::new(&known.state, child_g, known.h, child_depth);
+            self.observer.event(if reopened {
+                SearchEvent::Reopen(view)
+            } else {
+                SearchEvent::Generate(view)
+            });
+        }
+    }
+
+    /// The open list ran empty: no goal within the bound.
+    fn exhausted(self) -> SearchResult<P::Action, P::Cost> {
+        let outcome = if self.cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        };
+        self.finish(outcome)
+    }
+}
+
 fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
     limits: &Limits,
-    mut index: I,
+    index: I,
     observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
 where
@@ -883,252 +1292,25 @@ where
     I: NodeIndex<P>,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let mut budget = Budget::new(limits);
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    // A dense index bounds the node count: once the node table outgrows its first 1024, it
-    // grows to that bound at once, so that it is never copied again (on a grid the copies of
-    // doubling were 80% of the misses of the last cache level, benches/README.md issue 14);
-    // small runs (most of the 8-puzzle's) never get there. Not under a memory limit, which
-    // counts capacities, nor past RESERVE_LIMIT bytes (a sparse rank space).
-    let reserve = match index.dense_len() {
-        Some(n)
-            if limits.max_memory.is_none()
-                && n.saturating_mul(size_of::<NodeOf<P, I>>()) <= RESERVE_LIMIT =>
-        {
-            n
-        }
-        _ => 1024,
-    };
-    let mut nodes: Vec<NodeOf<P, I>> = Vec::with_capacity(1024);
-    let mut open: Open<P::Cost> = Open::new(reserve);
-    // With a consistent heuristic a closed node's g is optimal: the index marks it closed and
-    // its neighbours skip it there, without reading its node (observers still see each one).
-    let skip_closed = heuristic.is_consistent(problem) && !observer.active();
-    // Nodes on the open list (the heap also holds stale entries).
-    let mut open_nodes = 0u64;
-    // Children that fit the tables without growth since the last memory check.
-    let mut unchecked = 0usize;
-    let mut cut = false;
+    let mut search = Search::new(problem, heuristic, limits, index, observer);
+    search.push_root(start);
     let mut actions = Vec::new();
-
-    let h0 = heuristic.estimate(problem, start);
-    if h0.to_u64() > bound {
-        cut = true;
-        if observer.active() {
-            observer.event(SearchEvent::Prune(
-                NodeView::new(start, P::Cost::ZERO, h0, 0),
-                Prune::Bound,
-            ));
-        }
-    } else {
-        let key = index.key(problem, start);
-        let memo = I::memo(&key);
-        index.set(key, 0);
-        nodes.push(Node {
-            state: start.clone(),
-            memo,
-            g: P::Cost::ZERO,
-            h: h0,
-            parent: NO_PARENT,
-            action: None,
-            closed: false,
-        });
-        open.push(h0, P::Cost::ZERO, 0);
-        open_nodes = 1;
-    }
-    stats.max_frontier = open_nodes;
-
-    while let Some((entry_g, id)) = open.pop() {
-        let node = &nodes[id as usize];
-        if node.closed || !entry_g.is(node.g) {
-            continue; // stale: the node was reached again more cheaply since
-        }
-        open_nodes -= 1;
-        let node = &mut nodes[id as usize];
-        node.closed = true;
-        if skip_closed {
-            index.close(node.memo);
-        }
+    while let Some(id) = search.take() {
         // The goal test comes before the limits, so that a start that is a goal is answered
         // (with no actions) under any limit, as in every other search.
-        if problem.is_goal(&node.state) {
-            let cost = node.g;
-            if observer.active() {
-                let n = &nodes[id as usize];
-                let depth = depth_of::<P, I>(&nodes, id);
-                observer.event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
-            }
-            let path = path_to(id, |i| {
-                (nodes[i as usize].parent, nodes[i as usize].action.clone())
-            });
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Solved {
-                    actions: path,
-                    cost,
-                },
-                stats,
-            };
+        if problem.is_goal(&search.nodes[id as usize].state) {
+            return search.solved(id);
         }
-        if let Some(kind) = budget.check(stats.expanded) {
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Stopped(kind),
-                stats,
-            };
+        if let Some(kind) = search.budget.check(search.stats.expanded) {
+            return search.finish(Outcome::Stopped(kind));
         }
-        let node = &nodes[id as usize];
-        let (g, h, memo) = (node.g, node.h, node.memo);
-        // The action back to the parent leads to a node known with a smaller g: skip it before
-        // paying for its state, key and lookup.
-        let back = node.action.as_ref().and_then(|a| problem.inverse(a));
-        actions.clear();
-        problem.actions(&nodes[id as usize].state, &mut actions);
-        // Before any table grows for these children: would the tables still fit? (Only with
-        // a memory limit: the sums cost a few percent of a grid search.) While every table has
-        // room for the children without growing, the sum is the one last checked.
-        let k = actions.len();
-        if limits.max_memory.is_some() {
-            if k <= unchecked && !open.grew() {
-                unchecked -= k;
-            } else {
-                let bytes =
-                    vec_bytes_after(nodes.len(), nodes.capacity(), k, size_of::<NodeOf<P, I>>())
-                        .saturating_add(index.bytes_after(k))
-                        .saturating_add(open.bytes_after(k));
-                if let Some(kind) = budget.check_memory(bytes) {
-                    stats.elapsed = budget.elapsed();
-                    return SearchResult {
-                        outcome: Outcome::Stopped(kind),
-                        stats,
-                    };
-                }
-                open.checked();
-                let room = (nodes.capacity() - nodes.len())
-                    .min(index.room())
-                    .min(open.room());
-                unchecked = room.saturating_sub(k);
-            }
+        problem.actions(&search.nodes[id as usize].state, &mut actions);
+        if let Some(kind) = search.make_room(actions.len()) {
+            return search.finish(Outcome::Stopped(kind));
         }
-        // Room for every child before the loop: one test an expansion, not one a child.
-        if nodes.capacity() - nodes.len() < k {
-            reserve_all(&mut nodes, reserve, k);
-        }
-        stats.expanded += 1;
-        // The children's depth, for the observer only.
-        let mut child_depth = 0;
-        if observer.active() {
-            if observer.wants_open() {
-                show_open::<P, I, O>(&nodes, &open, id, observer);
-            }
-            let depth = depth_of::<P, I>(&nodes, id);
-            child_depth = depth + 1;
-            let n = &nodes[id as usize];
-            observer.event(SearchEvent::Expand(NodeView::new(&n.state, g, h, depth)));
-        }
-        for action in actions.drain(..) {
-            if back.as_ref() == Some(&action) {
-                continue;
-            }
-            let parent = &nodes[id as usize].state;
-            let (child, step) = problem.result(parent, &action);
-            let key = index.child_key(problem, parent, memo, &action, &child);
-            // `find` only where closed nodes are marked: elsewhere `get` is what it was.
-            let found = if skip_closed {
-                index.find(&key)
-            } else {
-                index.get(&key).map_or(Found::New, Found::Open)
-            };
-            match found {
-                // Only marked when closed nodes are final (`skip_closed`).
-                Found::Closed => continue,
-                Found::Open(cid) => {
-                    // g after the lookup: a closed neighbour needs none.
-                    let child_g = g + step;
-                    let known = &mut nodes[cid as usize];
-                    if child_g >= known.g {
-                        if observer.active() {
-                            let view = NodeView::new(&child, child_g, known.h, child_depth);
-                            observer.event(SearchEvent::Prune(view, Prune::Duplicate));
-                        }
-                        continue;
-                    }
-                    let (old_g, old_f) = (known.g, known.g.saturating_add(known.h));
-                    known.g = child_g;
-                    known.parent = id;
-                    known.action = Some(action);
-                    let f = child_g.saturating_add(known.h);
-                    let reopened = known.closed;
-                    if reopened {
-                        known.closed = false;
-                        stats.reopened += 1;
-                        open_nodes += 1;
-                        open.push(f, child_g, cid);
-                    } else {
-                        open.improve(old_f, old_g, f, child_g, cid);
-                    }
-                    stats.generated += 1;
-                    if observer.active() {
-                        let known = &nodes[cid as usize];
-                        let view = NodeView::new(&known.state, child_g, known.h, child_depth);
-                        observer.event(if reopened {
-                            SearchEvent::Reopen(view)
-                        } else {
-                            SearchEvent::Generate(view)
-                        });
-                    }
-                }
-                Found::New => {
-                    let child_g = g + step;
-                    let child_h = heuristic.estimate_child(problem, &child, &action, h);
-                    let f = child_g.saturating_add(child_h);
-                    // No bound, no conversion (it is not free for non-integer costs).
-                    if bound != u64::MAX && f.to_u64() > bound {
-                        cut = true;
-                        if observer.active() {
-                            let view = NodeView::new(&child, child_g, child_h, child_depth);
-                            observer.event(SearchEvent::Prune(view, Prune::Bound));
-                        }
-                        continue;
-                    }
-                    let cid = nodes.len() as u32;
-                    let memo = I::memo(&key);
-                    index.set(key, cid);
-                    nodes.push(Node {
-                        state: child,
-                        memo,
-                        g: child_g,
-                        h: child_h,
-                        parent: id,
-                        action: Some(action),
-                        closed: false,
-                    });
-                    open.push(f, child_g, cid);
-                    open_nodes += 1;
-                    stats.generated += 1;
-                    if observer.active() {
-                        let n = &nodes[cid as usize];
-                        let view = NodeView::new(&n.state, child_g, child_h, child_depth);
-                        observer.event(SearchEvent::Generate(view));
-                    }
-                }
-            }
-        }
-        stats.max_frontier = stats.max_frontier.max(open_nodes);
+        search.expand(id, &mut actions);
     }
-    stats.elapsed = budget.elapsed();
-    SearchResult {
-        outcome: if cut {
-            Outcome::Stopped(LimitKind::Cost)
-        } else {
-            Outcome::NoSolution
-        },
-        stats,
-    }
+    search.exhausted()
 }
 
 #[cfg(test)]

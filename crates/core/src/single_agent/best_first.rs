@@ -14,7 +14,7 @@ use std::mem::size_of;
 use crate::astar::{Entry, Node, NodeOf};
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
-use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, HashIndex, NodeIndex};
 
 /// The parent of the root.
@@ -198,6 +198,338 @@ pub(crate) fn depth_of(mut id: u32, parent_of: impl Fn(u32) -> u32) -> u32 {
     depth
 }
 
+/// One run of the engine: the tables, the counts and the limits, with the steps of the search
+/// as methods (`run` reads as the algorithm).
+struct Engine<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    problem: &'a P,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    policy: Policy,
+    budget: Budget,
+    index: I,
+    /// The node index's fixed bytes and bytes per entry.
+    fixed_bytes: u64,
+    /// Bytes per node: its table entry and its index entry.
+    node_bytes: u64,
+    stats: Stats,
+    /// The priority of the nodes taken, for the last-layer counts.
+    layers: Layers<P::Cost>,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    nodes: Vec<NodeOf<P, I>>,
+    /// Smallest key first, then largest tie (g for weighted A*), then the earliest created
+    /// node. A node whose g improved is pushed again and its stale entry skipped when popped.
+    open: BinaryHeap<Entry<P::Cost>>,
+    closed_count: usize,
+    /// Whether a node was left out for the cost bound.
+    cut: bool,
+}
+
+impl<'a, P, H, I, O> Engine<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Whether the policy orders by the heuristic (uniform-cost search never calls it).
+    fn uses_h(&self) -> bool {
+        !matches!(self.policy, Policy::Uniform)
+    }
+
+    /// The open-list key and tie of a node of `g` and `h`.
+    #[inline]
+    fn priority(&self, g: P::Cost, h: P::Cost) -> (P::Cost, P::Cost) {
+        match self.policy {
+            Policy::Uniform => (g, P::Cost::ZERO),
+            Policy::Greedy => (h, P::Cost::ZERO),
+            Policy::Weighted {
+                numerator,
+                denominator,
+            } => (g.saturating_add(h.scale(numerator, denominator)), g),
+        }
+    }
+
+    /// The bytes of the tables with `nodes` nodes and `heap` open entries.
+    #[inline]
+    fn bytes(&self, nodes: usize, heap: usize) -> u64 {
+        let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
+        self.fixed_bytes + nodes as u64 * self.node_bytes + heap as u64 * entry_bytes
+    }
+
+    /// The estimate of `state`, zero for uniform-cost search; counted as evaluated.
+    #[inline]
+    fn evaluate(&mut self, estimate: impl FnOnce() -> P::Cost) -> P::Cost {
+        self.stats.evaluated += 1;
+        if self.uses_h() {
+            estimate()
+        } else {
+            P::Cost::ZERO
+        }
+    }
+
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        self.stats.last_layer = self.layers.last();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Opens the root, unless its estimate is over the cost bound; `Some` to stop (memory).
+    fn push_root(&mut self, start: &P::State) -> Option<LimitKind> {
+        let (problem, heuristic) = (self.problem, self.heuristic);
+        let h0 = self.evaluate(|| heuristic.estimate(problem, start));
+        if h0.to_u64() > self.bound {
+            self.cut = true;
+        } else {
+            if let Some(kind) = self.budget.check_memory(self.bytes(1, 1)) {
+                return Some(kind);
+            }
+            let key = self.index.key(problem, start);
+            let memo = I::memo(&key);
+            self.index.set(key, 0);
+            self.nodes.push(Node {
+                state: start.clone(),
+                memo,
+                g: P::Cost::ZERO,
+                h: h0,
+                parent: NO_PARENT,
+                action: None,
+                closed: false,
+            });
+            let (key, tie) = self.priority(P::Cost::ZERO, h0);
+            self.open.push((Reverse(key), tie, Reverse(0)));
+        }
+        self.stats.max_frontier = self.nodes.len() as u64;
+        None
+    }
+
+    /// Takes the best live entry off the open list (stale entries are skipped: the node was
+    /// closed since, or pushed again after a cheaper path, its one live entry being the one
+    /// matching its present g).
+    #[inline]
+    fn take(&mut self) -> Option<u32> {
+        loop {
+            let (Reverse(key), tie, Reverse(id)) = self.open.pop()?;
+            let node = &self.nodes[id as usize];
+            if node.closed || self.priority(node.g, node.h) != (key, tie) {
+                continue;
+            }
+            self.closed_count += 1;
+            self.layers.taken(key, &self.stats);
+            return Some(id);
+        }
+    }
+
+    /// The answer: the path to the goal node `id`.
+    fn solved(self, id: u32, start: &P::State) -> SearchResult<P::Action, P::Cost> {
+        let nodes = &self.nodes;
+        if self.observer.active() {
+            let depth = depth_of(id, |i| nodes[i as usize].parent);
+            let n = &nodes[id as usize];
+            self.observer
+                .event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
+        }
+        let path = path_to(id, |i| {
+            (nodes[i as usize].parent, nodes[i as usize].action.clone())
+        });
+        let cost = cost_of(self.problem, start, &path);
+        self.finish(Outcome::Solved {
+            actions: path,
+            cost,
+        })
+    }
+
+    /// Tells the observer of the expansion of `id` (and the open list if it wants it); the
+    /// depth of its children.
+    #[cold]
+    fn show_expand(&mut self, id: u32) -> u32 {
+        let nodes = &self.nodes;
+        let depth = depth_of(id, |i| nodes[i as usize].parent);
+        if self.observer.wants_open() {
+            // The live entries, in the order they pop (the heap pops the greatest).
+            let mut live: Vec<&Entry<P::Cost>> = self
+                .open
+                .iter()
+                .filter(|(Reverse(k), t, Reverse(i))| {
+                    let n = &nodes[*i as usize];
+                    !n.closed && self.priority(n.g, n.h) == (*k, *t)
+                })
+                .collect();
+            live.sort_unstable_by(|a, b| b.cmp(a));
+            let list: Vec<NodeView<'_, P::State, P::Cost>> = std::iter::once(id)
+                .chain(live.iter().map(|e| (e.2).0))
+                .map(|i| {
+                    let n = &nodes[i as usize];
+                    let d = depth_of(i, |j| nodes[j as usize].parent);
+                    NodeView::new(&n.state, n.g, n.h, d)
+                })
+                .collect();
+            self.observer.event(SearchEvent::Open(&list));
+        }
+        let n = &nodes[id as usize];
+        self.observer.event(SearchEvent::Expand(NodeView::new(
+            &n.state, n.g, n.h, depth,
+        )));
+        depth + 1
+    }
+
+    /// Expands node `id`: every child by `actions`, but the way back to its parent; `Some`
+    /// to stop (memory).
+    fn expand(&mut self, id: u32, actions: &mut Vec<P::Action>) -> Option<LimitKind> {
+        self.stats.expanded += 1;
+        let child_depth = if self.observer.active() {
+            self.show_expand(id)
+        } else {
+            0
+        };
+        let node = &self.nodes[id as usize];
+        let back = node.action.as_ref().and_then(|a| self.problem.inverse(a));
+        actions.clear();
+        self.problem.actions(&node.state, actions);
+        for action in actions.drain(..) {
+            if back.as_ref() == Some(&action) {
+                continue;
+            }
+            // Some: stop (not `?`, which would return on None).
+            if let Some(kind) = self.visit(id, action, child_depth) {
+                return Some(kind);
+            }
+        }
+        // Every node not closed is open.
+        let open_nodes = (self.nodes.len() - self.closed_count) as u64;
+        self.stats.max_frontier = self.stats.max_frontier.max(open_nodes);
+        None
+    }
+
+    /// The child of node `id` by `action`: a new node, a cheaper path to a known one, or
+    /// nothing; `Some` to stop (memory).
+    fn visit(&mut self, id: u32, action: P::Action, child_depth: u32) -> Option<LimitKind> {
+        let parent = &self.nodes[id as usize];
+        let (g, h) = (parent.g, parent.h);
+        let (child, step) = self.problem.result(&parent.state, &action);
+        let child_g = g.saturating_add(step);
+        let key = self
+            .index
+            .child_key(self.problem, &parent.state, parent.memo, &action, &child);
+        match self.index.get(&key) {
+            Some(cid) => self.improve(id, cid, &child, child_g, action, child_depth),
+            None => {
+                let (problem, heuristic) = (self.problem, self.heuristic);
+                let child_h =
+                    self.evaluate(|| heuristic.estimate_child(problem, &child, &action, h));
+                if child_g.saturating_add(child_h).to_u64() > self.bound {
+                    self.cut = true;
+                    if self.observer.active() {
+                        let view = NodeView::new(&child, child_g, child_h, child_depth);
+                        self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+                    }
+                    return None;
+                }
+                let bytes = self.bytes(self.nodes.len() + 1, self.open.len() + 1);
+                if let Some(kind) = self.budget.check_memory(bytes) {
+                    return Some(kind);
+                }
+                let cid = self.nodes.len() as u32;
+                let memo = I::memo(&key);
+                self.index.set(key, cid);
+                self.nodes.push(Node {
+                    state: child,
+                    memo,
+                    g: child_g,
+                    h: child_h,
+                    parent: id,
+                    action: Some(action),
+                    closed: false,
+                });
+                let (k, t) = self.priority(child_g, child_h);
+                self.open.push((Reverse(k), t, Reverse(cid)));
+                self.stats.generated += 1;
+                if self.observer.active() {
+                    let n = &self.nodes[cid as usize];
+                    let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                    self.observer.event(SearchEvent::Generate(view));
+                }
+                None
+            }
+        }
+    }
+
+    /// The known node `cid` reached again as `child` from `id` at `child_g`: if the policy
+    /// takes cheaper paths and this one is, the node takes it (re-opened if it was closed);
+    /// `Some` to stop (memory).
+    fn improve(
+        &mut self,
+        id: u32,
+        cid: u32,
+        child: &P::State,
+        child_g: P::Cost,
+        action: P::Action,
+        child_depth: u32,
+    ) -> Option<LimitKind> {
+        let known = &mut self.nodes[cid as usize];
+        if matches!(self.policy, Policy::Greedy)
+            || child_g >= known.g
+            // Non-negative costs: a settled node is never improved.
+            || (known.closed && matches!(self.policy, Policy::Uniform))
+        {
+            if self.observer.active() {
+                let view = NodeView::new(child, child_g, known.h, child_depth);
+                self.observer
+                    .event(SearchEvent::Prune(view, Prune::Duplicate));
+            }
+            return None;
+        }
+        known.g = child_g;
+        known.parent = id;
+        known.action = Some(action);
+        let reopened = known.closed;
+        if reopened {
+            known.closed = false;
+            self.closed_count -= 1;
+            self.stats.reopened += 1;
+        }
+        if self.observer.active() {
+            let known = &self.nodes[cid as usize];
+            let view = NodeView::new(&known.state, child_g, known.h, child_depth);
+            self.observer.event(if reopened {
+                SearchEvent::Reopen(view)
+            } else {
+                SearchEvent::Generate(view)
+            });
+        }
+        // Either way one more live entry; the old one (if open) goes stale.
+        let bytes = self.bytes(self.nodes.len(), self.open.len() + 1);
+        if let Some(kind) = self.budget.check_memory(bytes) {
+            return Some(kind);
+        }
+        let known = &self.nodes[cid as usize];
+        let (k, t) = self.priority(known.g, known.h);
+        self.open.push((Reverse(k), t, Reverse(cid)));
+        self.stats.generated += 1;
+        None
+    }
+
+    /// The open list ran empty: no goal within the bound.
+    fn exhausted(self) -> SearchResult<P::Action, P::Cost> {
+        let outcome = if self.cut {
+            Outcome::Stopped(LimitKind::Cost)
+        } else {
+            Outcome::NoSolution
+        };
+        self.finish(outcome)
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run<P, H, I, O>(
     problem: &P,
@@ -205,8 +537,8 @@ fn run<P, H, I, O>(
     heuristic: &H,
     limits: &Limits,
     policy: Policy,
-    mut budget: Budget,
-    mut index: I,
+    budget: Budget,
+    index: I,
     (fixed_bytes, index_entry_bytes): (u64, u64),
     observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
@@ -216,241 +548,41 @@ where
     I: NodeIndex<P>,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    // A*'s node table and open-list entry: smallest key first, then largest tie (g for
-    // weighted A*), then the earliest created node. A node whose g improved is pushed again
-    // and its stale entry skipped when popped.
-    let node_bytes = size_of::<NodeOf<P, I>>() as u64 + index_entry_bytes;
-    let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
-    let bytes = |nodes: usize, heap: usize| {
-        fixed_bytes + nodes as u64 * node_bytes + heap as u64 * entry_bytes
-    };
-    let uses_h = !matches!(policy, Policy::Uniform);
-    let priority = |g: P::Cost, h: P::Cost| -> (P::Cost, P::Cost) {
-        match policy {
-            Policy::Uniform => (g, P::Cost::ZERO),
-            Policy::Greedy => (h, P::Cost::ZERO),
-            Policy::Weighted {
-                numerator,
-                denominator,
-            } => (g.saturating_add(h.scale(numerator, denominator)), g),
-        }
-    };
-    let improves = !matches!(policy, Policy::Greedy);
-
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
-    };
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let mut nodes: Vec<NodeOf<P, I>> = Vec::new();
-    let mut open: BinaryHeap<Entry<P::Cost>> = BinaryHeap::new();
-    let mut closed_count = 0usize;
-    let mut cut = false;
-    let mut actions = Vec::new();
-    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult {
-            outcome: Outcome::Stopped(kind),
-            stats,
-        }
-    };
-
-    let h0 = if uses_h {
-        heuristic.estimate(problem, start)
-    } else {
-        P::Cost::ZERO
-    };
-    if h0.to_u64() > bound {
-        cut = true;
-    } else {
-        if let Some(kind) = budget.check_memory(bytes(1, 1)) {
-            return stop(kind, stats, &budget);
-        }
-        let key = index.key(problem, start);
-        let memo = I::memo(&key);
-        index.set(key, 0);
-        nodes.push(Node {
-            state: start.clone(),
-            memo,
-            g: P::Cost::ZERO,
-            h: h0,
-            parent: NO_PARENT,
-            action: None,
-            closed: false,
-        });
-        let (key, tie) = priority(P::Cost::ZERO, h0);
-        open.push((Reverse(key), tie, Reverse(0)));
-    }
-    stats.max_frontier = nodes.len() as u64;
-
-    while let Some((Reverse(popped_key), popped_tie, Reverse(id))) = open.pop() {
-        let node = &nodes[id as usize];
-        // Stale entries: the node was closed since, or pushed again after a cheaper path (its
-        // one live entry is the one matching its present g).
-        if node.closed || priority(node.g, node.h) != (popped_key, popped_tie) {
-            continue;
-        }
-        closed_count += 1;
-        if let Some(kind) = budget.check(stats.expanded) {
-            return stop(kind, stats, &budget);
-        }
-        let node = &mut nodes[id as usize];
-        node.closed = true;
-        if problem.is_goal(&node.state) {
-            if observer.active() {
-                let depth = depth_of(id, |i| nodes[i as usize].parent);
-                let n = &nodes[id as usize];
-                observer.event(SearchEvent::Goal(NodeView::new(&n.state, n.g, n.h, depth)));
-            }
-            let path = path_to(id, |i| {
-                (nodes[i as usize].parent, nodes[i as usize].action.clone())
-            });
-            let cost = cost_of(problem, start, &path);
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Solved {
-                    actions: path,
-                    cost,
-                },
-                stats,
-            };
-        }
-        stats.expanded += 1;
-        let (g, h) = (node.g, node.h);
-        let mut child_depth = 0;
-        if observer.active() {
-            let depth = depth_of(id, |i| nodes[i as usize].parent);
-            child_depth = depth + 1;
-            if observer.wants_open() {
-                // The live entries, in the order they pop (the heap pops the greatest).
-                let mut live: Vec<&Entry<P::Cost>> = open
-                    .iter()
-                    .filter(|(Reverse(k), t, Reverse(i))| {
-                        let n = &nodes[*i as usize];
-                        !n.closed && priority(n.g, n.h) == (*k, *t)
-                    })
-                    .collect();
-                live.sort_unstable_by(|a, b| b.cmp(a));
-                let list: Vec<NodeView<'_, P::State, P::Cost>> = std::iter::once(id)
-                    .chain(live.iter().map(|e| (e.2).0))
-                    .map(|i| {
-                        let n = &nodes[i as usize];
-                        let d = depth_of(i, |j| nodes[j as usize].parent);
-                        NodeView::new(&n.state, n.g, n.h, d)
-                    })
-                    .collect();
-                observer.event(SearchEvent::Open(&list));
-            }
-            let n = &nodes[id as usize];
-            observer.event(SearchEvent::Expand(NodeView::new(&n.state, g, h, depth)));
-        }
-        let back = nodes[id as usize]
-            .action
-            .as_ref()
-            .and_then(|a| problem.inverse(a));
-        actions.clear();
-        problem.actions(&nodes[id as usize].state, &mut actions);
-        for action in actions.drain(..) {
-            if back.as_ref() == Some(&action) {
-                continue;
-            }
-            let parent = &nodes[id as usize];
-            let (child, step) = problem.result(&parent.state, &action);
-            let child_g = g.saturating_add(step);
-            let key = index.child_key(problem, &parent.state, parent.memo, &action, &child);
-            match index.get(&key) {
-                Some(cid) => {
-                    let known = &mut nodes[cid as usize];
-                    if !improves
-                        || child_g >= known.g
-                        // Non-negative costs: a settled node is never improved.
-                        || (known.closed && matches!(policy, Policy::Uniform))
-                    {
-                        if observer.active() {
-                            let view = NodeView::new(&child, child_g, known.h, child_depth);
-                            observer.event(SearchEvent::Prune(view, Prune::Duplicate));
-                        }
-                        continue;
-                    }
-                    known.g = child_g;
-                    known.parent = id;
-                    known.action = Some(action);
-                    let reopened = known.closed;
-                    if reopened {
-                        known.closed = false;
-                        closed_count -= 1;
-                        stats.reopened += 1;
-                    }
-                    if observer.active() {
-                        let known = &nodes[cid as usize];
-                        let view = NodeView::new(&known.state, child_g, known.h, child_depth);
-                        observer.event(if reopened {
-                            SearchEvent::Reopen(view)
-                        } else {
-                            SearchEvent::Generate(view)
-                        });
-                    }
-                    // Either way one more live entry; the old one (if open) goes stale.
-                    if let Some(kind) = budget.check_memory(bytes(nodes.len(), open.len() + 1)) {
-                        return stop(kind, stats, &budget);
-                    }
-                    let known = &nodes[cid as usize];
-                    let (k, t) = priority(known.g, known.h);
-                    open.push((Reverse(k), t, Reverse(cid)));
-                    stats.generated += 1;
-                }
-                None => {
-                    let child_h = if uses_h {
-                        heuristic.estimate_child(problem, &child, &action, h)
-                    } else {
-                        P::Cost::ZERO
-                    };
-                    if child_g.saturating_add(child_h).to_u64() > bound {
-                        cut = true;
-                        if observer.active() {
-                            let view = NodeView::new(&child, child_g, child_h, child_depth);
-                            observer.event(SearchEvent::Prune(view, Prune::Bound));
-                        }
-                        continue;
-                    }
-                    if let Some(kind) = budget.check_memory(bytes(nodes.len() + 1, open.len() + 1))
-                    {
-                        return stop(kind, stats, &budget);
-                    }
-                    let cid = nodes.len() as u32;
-                    let memo = I::memo(&key);
-                    index.set(key, cid);
-                    nodes.push(Node {
-                        state: child,
-                        memo,
-                        g: child_g,
-                        h: child_h,
-                        parent: id,
-                        action: Some(action),
-                        closed: false,
-                    });
-                    let (k, t) = priority(child_g, child_h);
-                    open.push((Reverse(k), t, Reverse(cid)));
-                    stats.generated += 1;
-                    if observer.active() {
-                        let n = &nodes[cid as usize];
-                        let view = NodeView::new(&n.state, child_g, child_h, child_depth);
-                        observer.event(SearchEvent::Generate(view));
-                    }
-                }
-            }
-        }
-        // Every node not closed is open.
-        let open_nodes = (nodes.len() - closed_count) as u64;
-        stats.max_frontier = stats.max_frontier.max(open_nodes);
-    }
-    stats.elapsed = budget.elapsed();
-    SearchResult {
-        outcome: if cut {
-            Outcome::Stopped(LimitKind::Cost)
-        } else {
-            Outcome::NoSolution
+    let mut engine = Engine {
+        problem,
+        heuristic,
+        observer,
+        policy,
+        budget,
+        index,
+        fixed_bytes,
+        node_bytes: size_of::<NodeOf<P, I>>() as u64 + index_entry_bytes,
+        stats: Stats {
+            generated: 1,
+            ..Stats::default()
         },
-        stats,
+        layers: Layers::new(),
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        nodes: Vec::new(),
+        open: BinaryHeap::new(),
+        closed_count: 0,
+        cut: false,
+    };
+    if let Some(kind) = engine.push_root(start) {
+        return engine.finish(Outcome::Stopped(kind));
     }
+    let mut actions = Vec::new();
+    while let Some(id) = engine.take() {
+        if let Some(kind) = engine.budget.check(engine.stats.expanded) {
+            return engine.finish(Outcome::Stopped(kind));
+        }
+        engine.nodes[id as usize].closed = true;
+        if problem.is_goal(&engine.nodes[id as usize].state) {
+            return engine.solved(id, start);
+        }
+        if let Some(kind) = engine.expand(id, &mut actions) {
+            return engine.finish(Outcome::Stopped(kind));
+        }
+    }
+    engine.exhausted()
 }

@@ -147,6 +147,9 @@ where
     // The incumbent: its cost and actions.
     let mut best: Option<(P::Cost, Vec<P::Action>)> = None;
     let mut cut = false;
+    if !problem.is_goal(start) && problem.goal_unreachable(start) {
+        return finish(Outcome::NoSolution, stats, &budget);
+    }
     if initial == InitialBound::Greedy {
         let seed = greedy_observed(problem, start, heuristic, limits, observer);
         stats.expanded += seed.stats.expanded;

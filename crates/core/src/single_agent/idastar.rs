@@ -159,6 +159,16 @@ where
         Bound::Depth => level.0 > max_bound,
     };
     let control = BudgetControl(Budget::new(limits));
+    if !problem.is_goal(start) && problem.goal_unreachable(start) {
+        let stats = Stats {
+            elapsed: control.0.elapsed(),
+            ..Stats::default()
+        };
+        return SearchResult {
+            outcome: Outcome::NoSolution,
+            stats,
+        };
+    }
     let mut engine = Engine::new(problem, heuristic, control, observer, bound_kind, (0, h0));
     let mut stats = Stats::default();
     let mut state = start.clone();

@@ -124,6 +124,13 @@ where
         generated: 1,
         ..Stats::default()
     };
+    if !problem.is_goal(start) && problem.goal_unreachable(start) {
+        stats.elapsed = budget.elapsed();
+        return SearchResult {
+            outcome: Outcome::NoSolution,
+            stats,
+        };
+    }
     let bound = limits.max_cost.unwrap_or(u64::MAX);
     let inf = P::Cost::INFINITY;
     let mut cut = false;

@@ -193,6 +193,11 @@ pub(crate) struct Engine<'a, P: Problem + ?Sized, H: ?Sized, K, O> {
     marks: Vec<Mark<P::Action>>,
     next_slot: usize,
     next_mark: u64,
+    /// The states on the current path reached from their predecessor by a zero-cost action,
+    /// from `run_start` on: the current zero-cost run (see [`Engine::children`]), each state
+    /// before the current node's.
+    zero_run: Vec<P::State>,
+    run_start: usize,
 }
 
 impl<'a, P, H, K, O> Engine<'a, P, H, K, O>
@@ -229,6 +234,8 @@ where
             marks: Vec::new(),
             next_slot: 0,
             next_mark: 0,
+            zero_run: Vec::new(),
+            run_start: 0,
         }
     }
 
@@ -269,6 +276,9 @@ where
             Signal::Tick | Signal::Share => {}
         }
         let depth = self.path.len();
+        if crate::stack::exhausted(depth) {
+            return Step::Stopped(LimitKind::Memory);
+        }
         self.expanded += 1;
         self.max_frontier = self.max_frontier.max(depth as u64 + 1);
         if self.observer.active() {
@@ -365,12 +375,25 @@ where
             self.generated += 1;
             let step = if P::IN_PLACE {
                 let cost = self.problem.apply(state, action);
-                let step = self.descend(state, g + cost, h, action, &mut next);
+                let step = if cost == P::Cost::ZERO {
+                    // The parent, to look for the child on the zero-cost run (rare: only
+                    // zero-cost actions pay for it).
+                    self.problem.undo(state, action);
+                    let parent = state.clone();
+                    self.problem.apply(state, action);
+                    self.descend_free(state, parent, g, h, action, &mut next)
+                } else {
+                    self.descend_paid(state, g + cost, h, action, &mut next)
+                };
                 self.problem.undo(state, action);
                 step
             } else {
                 let (mut child, cost) = self.problem.result(state, action);
-                self.descend(&mut child, g + cost, h, action, &mut next)
+                if cost == P::Cost::ZERO {
+                    self.descend_free(&mut child, state.clone(), g, h, action, &mut next)
+                } else {
+                    self.descend_paid(&mut child, g + cost, h, action, &mut next)
+                }
             };
             match step {
                 None => {}
@@ -389,6 +412,52 @@ where
         }
         self.actions.truncate(first);
         result.unwrap_or(Step::Next(next))
+    }
+
+    /// [`Engine::descend`] along an action with a cost: the child starts a new zero-cost run
+    /// (none of the run's states can recur below it at the same g).
+    #[inline(always)]
+    fn descend_paid(
+        &mut self,
+        child: &mut P::State,
+        g: P::Cost,
+        parent_h: P::Cost,
+        action: &P::Action,
+        next: &mut Option<Level<P::Cost>>,
+    ) -> Option<Step<P::Cost>> {
+        let run_start = std::mem::replace(&mut self.run_start, self.zero_run.len());
+        let step = self.descend(child, g, parent_h, action, next);
+        self.run_start = run_start;
+        step
+    }
+
+    /// [`Engine::descend`] along a zero-cost action from `parent`: a child that is the parent
+    /// or a state earlier on the same zero-cost run closes a cycle of cost 0, which no bound
+    /// would ever end (issue 32); it is skipped, as RBFS and DFBnB skip it. Nothing is lost:
+    /// every path through the repeated state is searched from its first occurrence, at the
+    /// same g. (Cycles that cost something end at the bound.)
+    #[cold]
+    fn descend_free(
+        &mut self,
+        child: &mut P::State,
+        parent: P::State,
+        g: P::Cost,
+        parent_h: P::Cost,
+        action: &P::Action,
+        next: &mut Option<Level<P::Cost>>,
+    ) -> Option<Step<P::Cost>> {
+        if *child == parent || self.zero_run[self.run_start..].contains(child) {
+            if self.observer.active() {
+                let view = NodeView::new(&*child, g, parent_h, self.path.len() as u32 + 1);
+                self.observer
+                    .event(SearchEvent::Prune(view, Prune::Duplicate));
+            }
+            return None;
+        }
+        self.zero_run.push(parent);
+        let step = self.descend(child, g, parent_h, action, next);
+        self.zero_run.pop();
+        step
     }
 
     /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it.

@@ -1,0 +1,764 @@
+// The replay page: reads the recorded events from #replay-data and plays them.
+//
+// Each run becomes a Replay with `length`, `seek(i)` (show the state after event i; 0 is
+// before the first, `length` the end) and `state()`; `window.replays` lists them in the
+// order of the runs and `window.replay` is the first. Counters are prefix sums over the
+// events, so any step is reached in one pass and stepping back is as exact as forward.
+"use strict";
+
+(function () {
+  const started = performance.now();
+  const data = JSON.parse(document.getElementById("replay-data").textContent);
+  const K = {};
+  data.kinds.forEach((name, i) => { K[name] = i; });
+  const DEPTH_FIRST = ["idastar", "iddfs", "rbfs", "dfbnb"];
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function gameValue(v) {
+    return v === "inf" ? Infinity : v === "-inf" ? -Infinity : v;
+  }
+  function showValue(v) {
+    return v === Infinity ? "inf" : v === -Infinity ? "-inf" : String(v);
+  }
+  function showCost(x) {
+    if (x === null || x === undefined) return "-";
+    return Number.isInteger(x) ? String(x) : x.toFixed(4).replace(/0+$/, "");
+  }
+
+  // One event, decoded: [kind, state, depth, counted, ...] (see page.rs, event_json).
+  function decode(row, game) {
+    const e = { kind: row[0], state: row[1], depth: row[2], counted: row[3] === 1 };
+    switch (row[0]) {
+      case K["new-bound"]:
+        e.iteration = row[4]; e.bound = row[5];
+        e.alpha = gameValue(row[6]); e.beta = gameValue(row[7]);
+        break;
+      case K.leaf: case K.value:
+        e.value = gameValue(row[4]);
+        break;
+      case K["table-hit"]:
+        e.value = gameValue(row[4]); e.reason = data.reasons[row[5]];
+        break;
+      case K.cutoff:
+        e.alpha = gameValue(row[4]); e.beta = gameValue(row[5]); e.value = gameValue(row[6]);
+        e.move = row[7]; e.skipped = row[8];
+        break;
+      default:
+        if (game && row[0] === K.expand) {
+          e.alpha = gameValue(row[4]); e.beta = gameValue(row[5]);
+        } else {
+          e.g = row[4]; e.h = row[5]; e.reason = row.length > 6 ? data.reasons[row[6]] : undefined;
+        }
+    }
+    return e;
+  }
+
+  class Replay {
+    constructor(run, index, root) {
+      this.run = run;
+      this.index = index;
+      this.events = run.events.map((row) => decode(row, run.game));
+      this.length = this.events.length;
+      this.step = 0;
+      this.count();
+      this.panel = el("section", "run");
+      root.appendChild(this.panel);
+      this.panel.appendChild(el("h2", null, run.label));
+      this.counters = el("div", "counters");
+      this.panel.appendChild(this.counters);
+      this.line = el("div", "event");
+      this.panel.appendChild(this.line);
+      if (data.scene === "grid") this.view = new GridView(this);
+      else if (data.scene === "game") this.view = new GameView(this);
+      else this.view = new BoardView(this);
+      this.answer = el("pre", "answer");
+      this.answer.textContent = run.text;
+      this.check = el("div", "check");
+      this.panel.appendChild(this.check);
+      this.panel.appendChild(this.answer);
+    }
+
+    // Prefix sums: expanded, generated, frontier, depth and bound after each event.
+    count() {
+      const n = this.length;
+      this.expanded = new Int32Array(n + 1);
+      this.generated = new Int32Array(n + 1);
+      this.frontier = new Int32Array(n + 1);
+      this.bound = new Array(n + 1);
+      const depthFirst = this.run.game || DEPTH_FIRST.includes(this.run.algorithm);
+      let open = 0, path = 0, bound = null;
+      this.bound[0] = null;
+      for (let i = 0; i < n; i++) {
+        const e = this.events[i];
+        this.expanded[i + 1] = this.expanded[i] + (e.kind === K.expand ? 1 : 0);
+        this.generated[i + 1] = this.generated[i] + (e.counted ? 1 : 0);
+        if (depthFirst) {
+          if (e.kind === K.expand) path = e.depth + 1;
+        } else {
+          // Best-first: what was opened (roots and kept children) less what was closed.
+          if (e.counted && e.kind !== K.prune) open += 1;
+          if (e.kind === K.reopen) open += 1;
+          if (e.kind === K.expand) open = Math.max(0, open - 1);
+        }
+        if (e.kind === K["new-bound"]) bound = e.bound;
+        this.frontier[i + 1] = depthFirst ? path : open;
+        this.bound[i + 1] = bound;
+      }
+      this.depthFirst = depthFirst;
+    }
+
+    seek(i) {
+      i = Math.max(0, Math.min(this.length, Math.floor(Number(i) || 0)));
+      this.view.seek(i);
+      this.step = i;
+      this.render();
+      return this.state();
+    }
+
+    state() {
+      const i = this.step;
+      const e = i > 0 ? this.events[i - 1] : null;
+      return {
+        step: i,
+        expanded: this.expanded[i],
+        generated: this.generated[i],
+        frontier: this.frontier[i],
+        bound: this.bound[i],
+        depth: e && e.depth >= 0 ? e.depth : null,
+        event: e ? data.kinds[e.kind] : null,
+        state: e && e.state >= 0 && this.run.states ? this.run.states[e.state] : null,
+        view: this.view.summary(),
+      };
+    }
+
+    render() {
+      const s = this.state();
+      const st = this.run.stats;
+      const rows = [
+        ["event", s.step + " / " + this.length],
+        ["expanded", s.expanded],
+        ["generated", s.generated],
+        [this.depthFirst ? (this.run.game ? "ply + 1" : "path") : "open", s.frontier],
+      ];
+      if (s.bound !== null && s.bound !== undefined) rows.push(["bound", showCost(s.bound)]);
+      if (this.run.game) rows.push(["cutoffs", this.view.cutoffs(s.step)]);
+      this.counters.replaceChildren(...rows.map(([k, v]) => {
+        const d = el("div");
+        d.append(k + " ", el("b", null, String(v)));
+        return d;
+      }));
+      const e = s.step > 0 ? this.events[s.step - 1] : null;
+      this.line.textContent = e ? describe(e, this.run) : "before the first event";
+      if (s.step === this.length) {
+        const same = s.expanded === st.expanded && s.generated === st.generated;
+        if (this.run.truncated) {
+          this.check.className = "check differ";
+          this.check.textContent = "the recording stops after " + this.length + " of " + this.run.total +
+            " events (--trace-limit): the statistics below count the whole search";
+        } else {
+          this.check.className = same ? "check ok" : "check differ";
+          this.check.textContent = same
+            ? "counters equal the printed statistics: expanded " + st.expanded + ", generated " + st.generated
+            : "the events count expanded " + s.expanded + ", generated " + s.generated +
+              "; the search counted expanded " + st.expanded + ", generated " + st.generated +
+              " (this algorithm counts some nodes it reports no event for, or the reverse)";
+        }
+      } else {
+        this.check.textContent = "";
+      }
+    }
+  }
+
+  function describe(e, run) {
+    const name = data.kinds[e.kind];
+    const cell = (k) => " (" + (k % data.width) + "," + Math.floor(k / data.width) + ")";
+    const state = e.state >= 0 && run.states ? " " + run.states[e.state] : e.state >= 0 ? cell(e.state) : "";
+    if (e.kind === K["new-bound"]) {
+      if (run.game) return "search " + e.iteration + ": depth " + (e.bound === null ? "none" : e.bound) +
+        ", window [" + showValue(e.alpha) + ", " + showValue(e.beta) + "]";
+      return e.iteration === 0 ? "limit " + showCost(e.bound) : "iteration " + e.iteration + ": bound " + showCost(e.bound);
+    }
+    let s = name + state + " (depth " + e.depth + ")";
+    if (e.g !== undefined) s += "  g=" + showCost(e.g) + " h=" + showCost(e.h) + " f=" + showCost(e.g + e.h);
+    if (e.alpha !== undefined) s += "  window [" + showValue(e.alpha) + ", " + showValue(e.beta) + "]";
+    if (e.value !== undefined) s += "  value " + showValue(e.value);
+    if (e.kind === K.cutoff) s += " after move " + (e.move + 1) + ": " + e.skipped + " skipped";
+    if (e.reason) s += " (" + e.reason + ")";
+    return s;
+  }
+
+  // ----- Grids: the map, cells open (generated) and closed (expanded), the path at the end.
+  class GridView {
+    constructor(replay) {
+      this.r = replay;
+      const w = (this.w = data.width), h = (this.h = data.height);
+      const zoomBar = el("div", "zoom");
+      // The whole map in the panel's width at first (at least a pixel a cell).
+      const room = Math.max(200, replay.panel.clientWidth - 24);
+      const fit = Math.max(1, Math.min(16, Math.floor(Math.min(room, 560) / Math.max(w, h))));
+      this.zoom = fit;
+      const zoom = el("input");
+      Object.assign(zoom, { type: "range", min: 1, max: 24, value: fit });
+      zoom.setAttribute("aria-label", "zoom");
+      zoom.addEventListener("input", () => { this.zoom = Number(zoom.value); this.draw(); });
+      zoomBar.append("zoom ", zoom);
+      const legend = el("span", "legend");
+      legend.innerHTML = '<i style="background:var(--open)"></i>open<i style="background:var(--closed)"></i>closed' +
+        '<i style="background:var(--current)"></i>current<i style="background:var(--path)"></i>path';
+      zoomBar.append(legend);
+      replay.panel.appendChild(zoomBar);
+      this.box = el("div", "view");
+      this.canvas = el("canvas");
+      this.box.appendChild(this.canvas);
+      replay.panel.appendChild(this.box);
+      // One pixel per cell, drawn scaled.
+      this.small = document.createElement("canvas");
+      this.small.width = w; this.small.height = h;
+      this.image = this.small.getContext("2d").createImageData(w, h);
+      this.pixels = new Uint32Array(this.image.data.buffer);
+      this.base = new Uint32Array(w * h);
+      // As the Uint32Array holds them (little-endian RGBA, unsigned).
+      const rgba = (r, g, b) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+      this.colors = [rgba(124, 196, 127), rgba(109, 143, 199)];
+      for (let i = 0; i < w * h; i++) {
+        const c = data.cells[i];
+        this.base[i] = c === "." || c === "G" ? rgba(255, 255, 255) : c === "S" ? rgba(214, 226, 204)
+          : c === "W" ? rgba(160, 196, 230) : rgba(60, 64, 72);
+      }
+      // Stepping back undoes events: each event's cell and the colour it replaced.
+      this.undo = new Uint32Array(replay.length);
+      this.resets = [];
+      replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
+      this.at = 0;
+      this.pixels.set(this.base);
+    }
+    apply(j) {
+      const e = this.r.events[j];
+      if (e.kind === K["new-bound"] && e.iteration > 0) {
+        // A new iteration starts from nothing: its marks alone show.
+        this.pixels.set(this.base);
+        return;
+      }
+      if (e.state < 0) return;
+      this.undo[j] = this.pixels[e.state];
+      if (e.kind === K.generate || e.kind === K.reopen) {
+        if (this.pixels[e.state] === this.base[e.state]) this.pixels[e.state] = this.colors[0];
+      } else if (e.kind === K.expand || e.kind === K.goal) {
+        this.pixels[e.state] = this.colors[1];
+      }
+    }
+    seek(i) {
+      if (i < this.at) {
+        // Back: undo down to i, unless an iteration's start lies between (its wipe cannot
+        // be undone): then replay from the last start before i.
+        let reset = -1;
+        for (const j of this.resets) if (j >= i && j < this.at) { reset = j; break; }
+        if (reset < 0) {
+          for (let j = this.at - 1; j >= i; j--) {
+            const e = this.r.events[j];
+            if (e.state >= 0 && e.kind !== K["new-bound"]) this.pixels[e.state] = this.undo[j];
+          }
+          this.at = i;
+        } else {
+          let from = 0;
+          for (const j of this.resets) if (j < i) from = j;
+          this.pixels.set(this.base);
+          this.at = from;
+        }
+      }
+      for (let j = this.at; j < i; j++) this.apply(j);
+      this.at = i;
+      this.draw();
+    }
+    // What the map shows: cells open and closed.
+    summary() {
+      let open = 0, closed = 0;
+      for (let k = 0; k < this.pixels.length; k++) {
+        if (this.pixels[k] === this.colors[0]) open++;
+        else if (this.pixels[k] === this.colors[1]) closed++;
+      }
+      return { open, closed, path: this.at === this.r.length && this.r.run.path.length > 0 };
+    }
+    draw() {
+      const z = this.zoom, c = this.canvas;
+      if (c.width !== this.w * z || c.height !== this.h * z) { c.width = this.w * z; c.height = this.h * z; }
+      this.small.getContext("2d").putImageData(this.image, 0, 0);
+      const g = c.getContext("2d");
+      g.imageSmoothingEnabled = false;
+      g.drawImage(this.small, 0, 0, this.w * z, this.h * z);
+      const i = this.at;
+      const e = i > 0 ? this.r.events[i - 1] : null;
+      const path = this.r.run.path;
+      if (i === this.r.length && path.length > 0) {
+        g.strokeStyle = "#f39c12";
+        g.lineWidth = Math.max(2, z * 0.6);
+        g.lineJoin = "round";
+        g.beginPath();
+        path.forEach(([x, y], k) => {
+          const px = (x + 0.5) * z, py = (y + 0.5) * z;
+          if (k === 0) g.moveTo(px, py); else g.lineTo(px, py);
+        });
+        g.stroke();
+      }
+      if (e && e.state >= 0) {
+        const x = e.state % this.w, y = Math.floor(e.state / this.w);
+        const r = Math.max(3, z);
+        g.fillStyle = "#e0433a";
+        g.fillRect(x * z + z / 2 - r / 2, y * z + z / 2 - r / 2, r, r);
+      }
+    }
+  }
+
+  // ----- Boards: the current state, its costs, a chart, IDA*'s bounds, A*'s f-layers.
+  class BoardView {
+    constructor(replay) {
+      this.r = replay;
+      this.board = el("div", "view");
+      replay.panel.appendChild(this.board);
+      this.chart = el("canvas", "chart");
+      replay.panel.appendChild(this.chart);
+      const legend = el("div", "legend");
+      legend.innerHTML = '<i style="background:#6d8fc7"></i>expanded<i style="background:#7cc47f"></i>' +
+        (replay.depthFirst ? "path length" : "open nodes") + " (each scaled to its largest)";
+      replay.panel.appendChild(legend);
+      this.bounds = el("div", "bounds");
+      replay.panel.appendChild(this.bounds);
+      this.layers = el("div", "layers");
+      replay.panel.appendChild(this.layers);
+      this.boundEvents = [];
+      replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.boundEvents.push(j); });
+      this.hasF = replay.events.some((e) => e.kind === K.expand && e.h !== undefined && e.h !== null);
+      this.layerAt = 0;
+      this.layerCounts = new Map();
+    }
+    seek(i) {
+      const r = this.r;
+      let j = i - 1;
+      while (j >= 0 && r.events[j].state < 0) j--;
+      const e = j >= 0 ? r.events[j] : null;
+      this.drawState(e ? r.run.states[e.state] : null, e);
+      this.drawChart(i);
+      this.drawBounds(i);
+      this.drawLayers(i);
+    }
+    // What the panel shows: the board's text, the bound, the f-layers.
+    summary() {
+      const layers = [...this.layerCounts.entries()].sort((a, b) => a[0] - b[0]);
+      return { board: this.board.textContent, bounds: this.bounds.textContent, layers: JSON.stringify(layers) };
+    }
+    drawState(text, e) {
+      const view = this.board;
+      view.replaceChildren();
+      if (text === null) { view.appendChild(el("pre", "state", "(no state yet)")); return; }
+      const numbers = text.match(/-?\d+|x/g) || [];
+      if (data.scene === "tiles") {
+        const side = Math.round(Math.sqrt(numbers.length));
+        const b = el("div", "board");
+        b.style.gridTemplateColumns = "repeat(" + side + ", 44px)";
+        numbers.forEach((t) => b.appendChild(el("div", t === "x" || t === "0" ? "tile blank" : "tile", t === "x" || t === "0" ? "" : t)));
+        view.appendChild(b);
+      } else if (data.scene === "rotation" && numbers.length === 24) {
+        // POJ 2286's order: the # shape read row by row.
+        const at = [2, 4, 9, 11, 14, 15, 16, 17, 18, 19, 20, 23, 25, 28, 29, 30, 31, 32, 33, 34, 37, 39, 44, 46];
+        const b = el("div", "board");
+        b.style.gridTemplateColumns = "repeat(7, 44px)";
+        const cells = new Array(49).fill(null);
+        at.forEach((p, k) => { cells[p] = numbers[k]; });
+        cells.forEach((t, p) => {
+          const centre = [16, 17, 18, 23, 25, 30, 31, 32].includes(p);
+          const tile = el("div", t === null ? "tile none" : "tile c" + t, t === null ? "" : t);
+          if (centre) tile.style.outline = "2px solid #1d2433";
+          b.appendChild(tile);
+        });
+        view.appendChild(b);
+      } else if (data.scene === "jugs") {
+        const caps = data.capacities, most = Math.max(1, ...caps);
+        const b = el("div", "jugs");
+        numbers.forEach((t, k) => {
+          const cap = caps[k] || most;
+          const jug = el("div", "jug");
+          jug.style.height = Math.round((120 * cap) / most) + "px";
+          const water = el("div", "water");
+          water.style.height = Math.round((100 * Number(t)) / cap) + "%";
+          jug.append(water, el("span", null, t + "/" + cap));
+          b.appendChild(jug);
+        });
+        view.appendChild(b);
+      } else {
+        view.appendChild(el("pre", "state", text));
+      }
+      if (e && e.g !== undefined) {
+        view.appendChild(el("pre", "state", "depth " + e.depth + "   g " + showCost(e.g) + "   h " + showCost(e.h) +
+          "   f " + showCost(e.g + e.h) + "   (" + data.kinds[e.kind] + ")"));
+      }
+    }
+    drawChart(i) {
+      const c = this.chart, r = this.r, n = r.length;
+      const w = (c.width = c.clientWidth || 400), h = (c.height = 90);
+      const g = c.getContext("2d");
+      g.clearRect(0, 0, w, h);
+      if (n === 0) return;
+      const series = [[r.expanded, "#6d8fc7"], [r.frontier, "#7cc47f"]];
+      for (const [values, color] of series) {
+        let most = 1;
+        for (let k = 0; k <= n; k++) most = Math.max(most, values[k]);
+        g.strokeStyle = color;
+        g.lineWidth = 1.5;
+        g.beginPath();
+        for (let px = 0; px <= w; px++) {
+          const k = Math.round((px / w) * n);
+          const y = h - 4 - ((h - 8) * values[k]) / most;
+          if (px === 0) g.moveTo(px, y); else g.lineTo(px, y);
+        }
+        g.stroke();
+      }
+      // Each iteration's start.
+      g.strokeStyle = "#d4d8e0";
+      for (const j of this.boundEvents) {
+        const bx = Math.round((j / n) * w) + 0.5;
+        g.beginPath(); g.moveTo(bx, 0); g.lineTo(bx, h); g.stroke();
+      }
+      const x = (i / n) * w;
+      g.strokeStyle = "#e0433a";
+      g.beginPath(); g.moveTo(x, 0); g.lineTo(x, h); g.stroke();
+    }
+    drawBounds(i) {
+      const b = this.bounds;
+      b.replaceChildren();
+      if (this.boundEvents.length === 0) return;
+      b.appendChild(el("span", null, "bounds"));
+      b.lastChild.style.border = "none";
+      let now = -1;
+      this.boundEvents.forEach((j, k) => { if (j < i) now = k; });
+      this.boundEvents.forEach((j, k) => {
+        const e = this.r.events[j];
+        b.appendChild(el("span", k === now ? "now" : "", showCost(e.bound)));
+      });
+    }
+    drawLayers(i) {
+      if (!this.hasF || this.r.depthFirst) { this.layers.replaceChildren(); return; }
+      const layer = (j, by) => {
+        const e = this.r.events[j];
+        if (e.kind !== K.expand || e.g === undefined) return;
+        const f = Math.round((e.g + e.h) * 1e6) / 1e6;
+        const n = (this.layerCounts.get(f) || 0) + by;
+        if (n === 0) this.layerCounts.delete(f); else this.layerCounts.set(f, n);
+      };
+      for (let j = this.layerAt - 1; j >= i; j--) layer(j, -1);
+      for (let j = this.layerAt; j < i; j++) layer(j, 1);
+      this.layerAt = i;
+      const fs = [...this.layerCounts.keys()].sort((a, b) => a - b).slice(-24);
+      const most = Math.max(1, ...fs.map((f) => this.layerCounts.get(f)));
+      const L = this.layers;
+      L.replaceChildren(el("span", "title", "expanded per f:"));
+      for (const f of fs) {
+        const col = el("div");
+        const bar = el("i");
+        bar.style.height = Math.max(1, Math.round((40 * this.layerCounts.get(f)) / most)) + "px";
+        col.title = "f " + showCost(f) + ": " + this.layerCounts.get(f) + " expanded";
+        col.append(bar, el("span", null, showCost(f)));
+        L.appendChild(col);
+      }
+    }
+  }
+
+  // ----- Games: the tree as the search grows it, windows, cutoffs, values, the PV.
+  class GameView {
+    constructor(replay) {
+      this.r = replay;
+      this.build();
+      this.box = el("div", "view");
+      this.canvas = el("canvas");
+      this.box.appendChild(this.canvas);
+      replay.panel.appendChild(this.box);
+      const legend = el("div", "legend");
+      legend.innerHTML = '<i style="background:#6d8fc7"></i>searched<i style="background:#fff;border:1px solid #333"></i>being searched' +
+        '<i style="background:#7cc47f"></i>leaf<i style="background:#8e6cc7"></i>table hit<i style="background:#c0392b"></i>cutoff' +
+        '<i style="background:#f39c12"></i>principal variation';
+      replay.panel.appendChild(legend);
+      this.stack = el("div", "stack");
+      replay.panel.appendChild(this.stack);
+      this.board = el("pre", "state");
+      replay.panel.appendChild(this.board);
+    }
+    // Nodes from the events: a position's search starts with expand, leaf or table-hit at
+    // its ply (a child of the position open one ply up) and ends with its value.
+    build() {
+      const ev = this.r.events;
+      const nodes = (this.nodes = []);
+      this.nodeOf = new Int32Array(ev.length).fill(-1);
+      this.cutCount = new Int32Array(ev.length + 1);
+      const open = [];
+      let pass = -1;
+      ev.forEach((e, j) => {
+        this.cutCount[j + 1] = this.cutCount[j] + (e.kind === K.cutoff ? 1 : 0);
+        if (e.kind === K["new-bound"]) return;
+        const starts = e.kind === K.expand || e.kind === K.leaf || e.kind === K["table-hit"];
+        let id = open[e.depth];
+        if (starts && (e.counted || id === undefined || nodes[id].state !== e.state)) {
+          if (e.depth === 0) pass += 1;
+          const parent = e.depth > 0 && open[e.depth - 1] !== undefined ? open[e.depth - 1] : -1;
+          id = nodes.length;
+          nodes.push({ parent, ply: e.depth, state: e.state, born: j, pass, children: [],
+            value: null, valued: -1, cut: -1, skipped: 0, hit: -1, leaf: e.kind === K.leaf, windows: [] });
+          if (parent >= 0) nodes[parent].children.push(id);
+          open[e.depth] = id;
+          open.length = e.depth + 1;
+        }
+        if (id === undefined) return;
+        const node = nodes[id];
+        this.nodeOf[j] = id;
+        if (e.kind === K.expand) node.windows.push([j, e.alpha, e.beta]);
+        if (e.kind === K.leaf || e.kind === K.value) { node.value = e.value; node.valued = j; }
+        // A table hit values the position (exactly, or as a bound that answered it); a
+        // search that goes on after it values it again.
+        if (e.kind === K["table-hit"]) { node.hit = j; node.value = e.value; node.valued = j; }
+        if (e.kind === K.cutoff) { node.cut = j; node.skipped = e.skipped; node.windows.push([j, e.alpha, e.beta]); }
+      });
+      // Layout per pass: leaves in the order they were reached, parents over their children.
+      this.passes = [];
+      nodes.forEach((n, id) => { if (n.parent < 0) this.passes.push(id); });
+      this.maxPly = 0;
+      let col = 0;
+      const place = (id) => {
+        const n = nodes[id];
+        this.maxPly = Math.max(this.maxPly, n.ply);
+        if (n.children.length === 0) { n.x = col++; return; }
+        n.children.forEach(place);
+        n.x = (nodes[n.children[0]].x + nodes[n.children[n.children.length - 1]].x) / 2;
+      };
+      this.columns = [];
+      this.passes.forEach((root) => { col = 0; place(root); this.columns.push(col); });
+    }
+    cutoffs(i) { return this.cutCount[i]; }
+    // What the tree shows: nodes born, valued and cut so far, the current one, the windows.
+    summary() {
+      const i = this.at;
+      let born = 0, valued = 0, cut = 0;
+      for (const n of this.nodes) {
+        if (n.born < i) born++;
+        if (n.valued >= 0 && n.valued < i) valued++;
+        if (n.cut >= 0 && n.cut < i) cut++;
+      }
+      return { born, valued, cut, stack: this.stack.textContent };
+    }
+    seek(i) { this.at = i; this.draw(); }
+    draw() {
+      const i = this.at, ev = this.r.events, nodes = this.nodes;
+      let cur = -1;
+      for (let j = i - 1; j >= 0 && cur < 0; j--) cur = this.nodeOf[j];
+      const c = this.canvas;
+      if (cur < 0) {
+        // Nothing searched yet.
+        c.width = 10; c.height = 10;
+        this.stack.textContent = ""; this.board.textContent = "";
+        return;
+      }
+      const pass = nodes[cur].pass;
+      const root = this.passes[pass];
+      const cols = Math.max(1, this.columns[pass]);
+      const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
+      const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
+      c.width = Math.max(200, cols * gap + 20);
+      c.height = (this.maxPly + 1) * levelH + 28;
+      const g = c.getContext("2d");
+      g.font = "11px system-ui, sans-serif";
+      g.textAlign = "center";
+      const X = (n) => 10 + n.x * gap + gap / 2, Y = (n) => 26 + n.ply * levelH;
+      const end = i === this.r.length;
+      const pv = new Set();
+      if (end) {
+        // The principal variation: from the root, the first child whose value is its parent's.
+        let id = root;
+        while (id >= 0) {
+          pv.add(id);
+          const n = nodes[id];
+          const next = n.children.find((k) => nodes[k].value === n.value && nodes[k].valued >= 0);
+          id = next === undefined ? -1 : next;
+        }
+      }
+      const path = new Set();
+      for (let id = cur; id >= 0; id = nodes[id].parent) path.add(id);
+      const visit = (id, f) => { f(nodes[id], id); nodes[id].children.forEach((k) => { if (nodes[k].born < i) visit(k, f); }); };
+      // Edges in one path (the principal variation's over them): a 100,000-node tree is
+      // drawn every frame.
+      g.lineWidth = 1;
+      g.strokeStyle = "#b5bcc8";
+      g.beginPath();
+      visit(root, (n) => {
+        if (n.parent < 0) return;
+        const p = nodes[n.parent];
+        g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
+      });
+      g.stroke();
+      g.strokeStyle = "#f39c12";
+      g.lineWidth = 3;
+      g.beginPath();
+      pv.forEach((id) => {
+        const n = nodes[id];
+        if (n.parent >= 0) { g.moveTo(X(nodes[n.parent]), Y(nodes[n.parent])); g.lineTo(X(n), Y(n)); }
+      });
+      g.stroke();
+      const labels = gap >= 18;
+      const small = r < 4;
+      const fill = (n) => {
+        const valued = n.valued >= 0 && n.valued < i;
+        const hit = n.hit >= 0 && n.hit < i;
+        return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
+      };
+      if (small) {
+        // Dots, by colour, then marks for the few that stand out.
+        const byColour = new Map();
+        visit(root, (n) => { const c = fill(n); if (!byColour.has(c)) byColour.set(c, []); byColour.get(c).push(n); });
+        byColour.forEach((list, colour) => {
+          g.fillStyle = colour === "#ffffff" ? "#1d2433" : colour;
+          for (const n of list) g.fillRect(X(n) - r, Y(n) - r, 2 * r, 2 * r);
+        });
+        g.fillStyle = "#c0392b";
+        visit(root, (n) => { if (n.cut >= 0 && n.cut < i) g.fillRect(X(n) + r, Y(n) + r, 3, 3); });
+      }
+      visit(root, (n, id) => {
+        const cut = n.cut >= 0 && n.cut < i;
+        const valued = n.valued >= 0 && n.valued < i;
+        if (small && id !== cur && !pv.has(id)) return;
+        g.fillStyle = fill(n);
+        g.strokeStyle = id === cur ? "#e0433a" : pv.has(id) ? "#f39c12" : "#1d2433";
+        g.lineWidth = id === cur || pv.has(id) ? 3 : 1;
+        g.beginPath();
+        if (n.leaf) g.rect(X(n) - r, Y(n) - r, 2 * r, 2 * r); else g.arc(X(n), Y(n), r, 0, 2 * Math.PI);
+        g.fill(); g.stroke();
+        if (cut && !small) {
+          g.strokeStyle = "#c0392b"; g.lineWidth = 3;
+          g.beginPath(); g.moveTo(X(n) + r + 2, Y(n) + r + 2); g.lineTo(X(n) + r + 9, Y(n) + r + 9); g.stroke();
+          if (labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", X(n) + r + 18, Y(n) + r + 18); }
+        }
+        if (labels && valued) {
+          g.fillStyle = "#1d2433";
+          g.fillText(showValue(n.value), X(n), Y(n) + r + 13);
+        } else if (labels && path.has(id)) {
+          // A position being searched: its window.
+          let w = null;
+          for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
+          if (w) {
+            g.fillStyle = "#5b6475";
+            g.textAlign = "left";
+            g.fillText("[" + showValue(w[0]) + ", " + showValue(w[1]) + "]", X(n) + r + 4, Y(n) - r);
+            g.textAlign = "center";
+          }
+        }
+      });
+      // The windows of the positions being searched, from the root down.
+      const lines = [];
+      [...path].reverse().forEach((id) => {
+        const n = nodes[id];
+        let w = null;
+        for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
+        const v = n.valued >= 0 && n.valued < i ? " = " + showValue(n.value) : "";
+        const name = this.r.run.states[n.state];
+        lines.push("ply " + n.ply + "  " + name + (w ? "  [" + showValue(w[0]) + ", " + showValue(w[1]) + "]" : "") + v);
+      });
+      this.stack.textContent = lines.join("\n");
+      this.stack.style.whiteSpace = "pre";
+      const st = cur >= 0 ? this.r.run.states[nodes[cur].state] : "";
+      this.board.textContent = st.includes("/") ? st.split("/").join("\n") : "";
+      if (cur >= 0) {
+        const n = nodes[cur], x = X(n) - this.box.clientWidth / 2;
+        if (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth / 2) this.box.scrollLeft = Math.max(0, x);
+      }
+    }
+  }
+
+  // ----- The controls: one bar drives every run in step.
+  const root = document.getElementById("runs");
+  const replays = data.runs.map((run, k) => new Replay(run, k, root));
+  const length = Math.max(0, ...replays.map((r) => r.length));
+  const $ = (id) => document.getElementById(id);
+  const scrub = $("scrub");
+  scrub.max = length;
+  $("jump-to").max = length;
+  let step = 0, timer = null, carry = 0, last = 0;
+  function seekAll(i) {
+    step = Math.max(0, Math.min(length, Math.floor(Number(i) || 0)));
+    replays.forEach((r) => r.seek(step));
+    scrub.value = step;
+    $("position").textContent = step + " / " + length;
+  }
+  function frame(now) {
+    if (timer === null) return;
+    carry += ((now - last) / 1000) * Number($("speed").value);
+    last = now;
+    const n = Math.floor(carry);
+    if (n > 0) { carry -= n; seekAll(step + n); }
+    if (step >= length) { pause(); return; }
+    timer = requestAnimationFrame(frame);
+  }
+  function play() {
+    if (step >= length) seekAll(0);
+    $("play").textContent = "pause";
+    carry = 0; last = performance.now();
+    timer = requestAnimationFrame(frame);
+  }
+  function pause() {
+    if (timer !== null) cancelAnimationFrame(timer);
+    timer = null;
+    $("play").textContent = "play";
+  }
+  $("play").addEventListener("click", () => (timer === null ? play() : pause()));
+  $("back").addEventListener("click", () => { pause(); seekAll(step - 1); });
+  $("forward").addEventListener("click", () => { pause(); seekAll(step + 1); });
+  $("to-start").addEventListener("click", () => { pause(); seekAll(0); });
+  $("to-end").addEventListener("click", () => { pause(); seekAll(length); });
+  scrub.addEventListener("input", () => { pause(); seekAll(scrub.value); });
+  $("jump-to").addEventListener("change", () => { pause(); seekAll($("jump-to").value); });
+  const kinds = new Set();
+  replays.forEach((r) => r.events.forEach((e) => kinds.add(e.kind)));
+  [...kinds].sort((a, b) => a - b).forEach((k) => {
+    const o = el("option", null, data.kinds[k]);
+    o.value = k;
+    $("jump-kind").appendChild(o);
+  });
+  $("jump").addEventListener("click", () => {
+    pause();
+    const k = Number($("jump-kind").value);
+    let next = length;
+    for (const r of replays) {
+      for (let j = step; j < r.length; j++) if (r.events[j].kind === k) { next = Math.min(next, j + 1); break; }
+    }
+    seekAll(next);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    const keys = { " ": () => (timer === null ? play() : pause()), ArrowLeft: () => $("back").click(),
+      ArrowRight: () => $("forward").click(), Home: () => $("to-start").click(), End: () => $("to-end").click() };
+    if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
+  });
+  const cut = data.runs.filter((r) => r.truncated);
+  if (cut.length > 0) {
+    const n = $("notice");
+    n.hidden = false;
+    n.textContent = "The recording was cut by the trace limit: " + cut.map((r) => r.label + " kept " +
+      r.events.length + " of " + r.total + " events").join("; ") + ". Counters cover the kept events; " +
+      "the printed statistics cover the whole search (raise --trace-limit to record more).";
+  }
+
+  // The contract: each run's length, seek(i) and state(); the first as window.replay.
+  const api = replays.map((r) => ({
+    get length() { return r.length; },
+    seek: (i) => { r.seek(i); return r.state(); },
+    state: () => r.state(),
+    label: r.run.label,
+    stats: r.run.stats,
+  }));
+  window.replays = api;
+  window.replay = api[0];
+  window.replayControls = { seek: seekAll, play, pause, get step() { return step; }, length };
+  const params = new URLSearchParams(location.search);
+  const at = params.get("step");
+  seekAll(at === "end" ? length : at !== null ? Number(at) : 0);
+  window.replayLoadMs = performance.now() - started;
+})();
