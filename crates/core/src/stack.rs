@@ -21,7 +21,7 @@ pub(crate) const RED_ZONE: usize = 256 * 1024;
 /// trusted.
 #[inline]
 pub(crate) fn exhausted(depth: usize) -> bool {
-    depth % CHECK_EVERY == 0
+    depth.is_multiple_of(CHECK_EVERY)
         && depth > 0
         && stacker::remaining_stack().is_some_and(|left| left < RED_ZONE)
 }
@@ -52,6 +52,9 @@ mod tests {
             .unwrap()
             .join()
             .unwrap();
-        assert!(depth > 1000 && depth % CHECK_EVERY == 0, "depth {depth}");
+        assert!(
+            depth > 1000 && depth.is_multiple_of(CHECK_EVERY),
+            "depth {depth}"
+        );
     }
 }

@@ -936,6 +936,11 @@ pub fn counted(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Whether `text` is one or more ASCII digits.
+fn is_digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1015,9 +1020,4 @@ mod tests {
         assert!("5-2".parse::<Steps>().is_err());
         assert!("x".parse::<Steps>().is_err());
     }
-}
-
-/// Whether `text` is one or more ASCII digits.
-fn is_digits(text: &str) -> bool {
-    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }

@@ -179,7 +179,7 @@ mod tests {
         let input = dir.join("e1.txt");
         std::fs::write(&input, "1 2 3\n").unwrap();
         let other_name = dir.join(".").join("e1.txt");
-        let inputs = named_inputs(&[input.clone()], []);
+        let inputs = named_inputs(std::slice::from_ref(&input), []);
         assert!(check_output("--trace", &other_name, &inputs).is_err());
         assert!(check_output("--trace", &dir.join("out.txt"), &inputs).is_ok());
         // An uncommitted write leaves the old file whole.

@@ -97,7 +97,7 @@ impl Problem for Jugs {
         let from_empty = start.iter().all(|&a| a == 0);
         (from_empty
             && (self.capacities.iter().all(|&c| c < self.target)
-                || (divisor > 0 && self.target % divisor != 0)))
+                || (divisor > 0 && !self.target.is_multiple_of(divisor))))
             || searchlab_core::problem::no_goal_within(self, start, 1 << 20)
     }
     fn result(&self, s: &Vec<u32>, a: &Action) -> (Vec<u32>, u32) {
