@@ -36,7 +36,11 @@ fn unsolvable_instances_end_for_every_depth_first_search() {
     }
     let dir = scratch("wall");
     let map = dir.join("wall.map");
-    std::fs::write(&map, "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n").unwrap();
+    std::fs::write(
+        &map,
+        "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n",
+    )
+    .unwrap();
     let query = format!("{} 0 0 4 0", map.display());
     for algo in ["idastar", "rbfs", "dfbnb"] {
         let out = searchlab(&["solve", "grid", &query, "--algo", algo], "");
@@ -44,9 +48,16 @@ fn unsolvable_instances_end_for_every_depth_first_search() {
         assert!(text(&out.stdout).contains("no path"), "{algo}");
     }
     // An output that is an input is refused before any work, and the input is left whole.
-    let out = searchlab(&["solve", "grid", &query, "--draw", map.to_str().unwrap()], "");
+    let out = searchlab(
+        &["solve", "grid", &query, "--draw", map.to_str().unwrap()],
+        "",
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("is an input of this run"));
-    assert!(std::fs::read_to_string(&map).unwrap().starts_with("type octile"));
+    assert!(
+        std::fs::read_to_string(&map)
+            .unwrap()
+            .starts_with("type octile")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
