@@ -313,7 +313,10 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
         let Algorithm::Search(algo) = algorithm else {
             return Ok(());
         };
-        if !algo.uses_heuristic() && graphs.iter().any(|(_, g)| !g.is_unit_cost()) {
+        // Only the searches that promise the fewest arcs (bfs, iddfs); ucs is optimal (issue
+        // 31: the note was printed for ucs too).
+        let fewest_arcs = matches!(algo, SearchAlgorithm::Bfs | SearchAlgorithm::Iddfs);
+        if fewest_arcs && graphs.iter().any(|(_, g)| !g.is_unit_cost()) {
             note(Note::Message(format!(
                 "note: arc weights are not all 1: {algo} returns a path with the fewest arcs, \
                  which may not be the cheapest"
