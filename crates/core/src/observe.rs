@@ -684,7 +684,7 @@ pub fn state_text(s: &dyn Debug) -> String {
 ///
 /// ```
 /// use searchlab_core::observe::{ShowStates, ShownEval};
-/// use searchlab_core::{Game, GameSolver, AlphaBetaConfig, Player, Value};
+/// use searchlab_core::{Game, Limits, Player, Value, alphabeta};
 ///
 /// /// Take 1 or 2 from a pile; whoever takes the last stone wins.
 /// struct Nim;
@@ -705,8 +705,8 @@ pub fn state_text(s: &dyn Debug) -> String {
 /// let root = game.wrap((4, Player::Max));
 /// assert_eq!(format!("{root:?}"), "4 stones");
 /// let eval = |_: &(u8, Player)| 0;
-/// let shown = GameSolver::Alphabeta.run(&game, &root, &ShownEval(&eval), &AlphaBetaConfig::new());
-/// let plain = GameSolver::Alphabeta.run(&Nim, &(4, Player::Max), &eval, &AlphaBetaConfig::new());
+/// let shown = alphabeta(&game, &root, &ShownEval(&eval), &Limits::none());
+/// let plain = alphabeta(&Nim, &(4, Player::Max), &eval, &Limits::none());
 /// assert_eq!(shown.outcome.value(), plain.outcome.value());
 /// assert_eq!(shown.stats.expanded, plain.stats.expanded);
 /// ```
