@@ -125,7 +125,7 @@ pub fn run() -> ExitCode {
 /// ```no_run
 /// # use searchlab_toolkit::plugin::SearchPlugin;
 /// # fn own<D: searchlab_toolkit::Description, A: SearchPlugin>() -> std::process::ExitCode
-/// # where D::Instance: Sync {
+/// # where D::Instance: Sync + 'static {
 /// searchlab_cli::Cli::default()
 ///     .name("own-searchlab")
 ///     .problem::<D>()
