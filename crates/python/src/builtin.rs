@@ -137,6 +137,10 @@ pub fn problems(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     Ok(out)
 }
 
+/// One answered line: its JSON row (None for a bad line), its text, and whether it agrees
+/// with the expected answer the line carries.
+type SolvedLine = (Option<String>, String, Option<bool>);
+
 /// Solves instance lines of a registered problem as `searchlab solve PROBLEM` does; one
 /// `(json_line, text, agrees)` per line, `json_line` the row `--format json` prints, or
 /// `(None, message, None)` for a line that does not parse.
@@ -156,7 +160,7 @@ pub fn solve(
     options: Option<Bound<'_, PyDict>>,
     flags: Option<HashMap<String, String>>,
     show: bool,
-) -> PyResult<Vec<(Option<String>, String, Option<bool>)>> {
+) -> PyResult<Vec<SolvedLine>> {
     let mut flags = flags.unwrap_or_default();
     let mut request = SolveRequest {
         algorithm: algo,
