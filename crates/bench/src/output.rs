@@ -50,7 +50,7 @@ pub struct Row {
     /// States evaluated (best-first searches; 0 for the others).
     pub evaluated: u64,
     /// Nodes expanded before the last layer (best-first searches: Fast Downward's "until last
-    /// jump", [`searchlab_core::LastLayer`]).
+    /// jump", [`searchlab_toolkit::LastLayer`]).
     pub expanded_until_last_layer: Option<u64>,
     /// Nodes generated before the last layer.
     pub generated_until_last_layer: Option<u64>,

@@ -46,7 +46,7 @@ impl<'py> Callbacks<'py> {
         self.error.borrow().is_some()
     }
 
-    /// Counts a callback and, every [`SIGNAL_PERIOD`] calls, runs Python's signal handlers:
+    /// Counts a callback and, every `SIGNAL_PERIOD` calls, runs Python's signal handlers:
     /// Ctrl-C's `KeyboardInterrupt` is then kept like any exception. Returns `false` once
     /// something failed.
     pub fn tick(&self) -> bool {
