@@ -257,16 +257,18 @@ fn check_outputs(files: &[PathBuf], outputs: &[(&str, Option<&PathBuf>)]) -> Res
     Ok(())
 }
 
-/// Prints `report` in `format` to standard output, or to the `-o` file through a temporary
-/// file renamed at the end (a failure leaves the old file whole); errors name the file.
+/// Prints `report` in `format` to standard output, or to the file `path` (given by the flag
+/// `option`) through a temporary file renamed at the end (a failure leaves the old file whole);
+/// errors name the file.
 fn print_report(
     report: &Report,
     format: searchlab_bench::Format,
+    option: &str,
     path: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
     match path {
         Some(path) => {
-            let named = |e: std::io::Error| anyhow::anyhow!("-o {}: {e}", path.display());
+            let named = |e: std::io::Error| anyhow::anyhow!("{option} {}: {e}", path.display());
             let mut file = output::AtomicFile::create(path).map_err(named)?;
             report.print(format, &mut file)?;
             file.commit().map_err(named)?;
@@ -274,23 +276,6 @@ fn print_report(
         None => report.print(format, &mut std::io::BufWriter::new(std::io::stdout()))?,
     }
     Ok(())
-}
-
-/// Standard output.
-fn output(path: Option<&PathBuf>) -> anyhow::Result<Box<dyn Write + Send>> {
-    debug_assert!(
-        path.is_none(),
-        "files are written by print_report or jsonl::open"
-    );
-    Ok(Box::new(std::io::BufWriter::new(std::io::stdout())))
-}
-
-/// Writes `text` to `path` through a temporary file renamed at the end; errors name the file.
-fn write_file(option: &str, path: &std::path::Path, text: &str) -> anyhow::Result<()> {
-    let named = |e: std::io::Error| anyhow::anyhow!("{option} {}: {e}", path.display());
-    let mut file = output::AtomicFile::create(path).map_err(named)?;
-    file.write_all(text.as_bytes()).map_err(named)?;
-    file.commit().map_err(named)
 }
 
 /// The report options of `view`.
@@ -393,7 +378,8 @@ where
             (Some(w), done)
         }
         (Format::Jsonl, None) => {
-            let mut out = output(None)?;
+            let mut out: Box<dyn Write + Send> =
+                Box::new(std::io::BufWriter::new(std::io::stdout()));
             writeln!(
                 out,
                 "{}",
@@ -437,7 +423,7 @@ where
     }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
     if let Some(html) = &args.html {
-        write_file("--html", html, &report.html()?)?;
+        print_report(&report, searchlab_bench::Format::Html, "--html", Some(html))?;
     }
     finish(&report, args.format, out, plot, &args.view)
 }
@@ -460,7 +446,7 @@ fn finish(
         Format::Jsonl => None,
     };
     if let Some(format) = format {
-        print_report(report, format, path)?;
+        print_report(report, format, "-o", path)?;
     }
     if let Some(plot) = plot {
         report.plot(plot)?;
