@@ -12,7 +12,7 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use searchlab_toolkit::matchplay::{MatchConfig, Openings, Oracle, PerfectSolver, play_match};
 use searchlab_toolkit::play::{OpeningError, match_report_field, parse_openings};
 use searchlab_toolkit::strategy_spec::{STRATEGY_HELP, StrategySpec};
-use searchlab_toolkit::{Limits, Options, Playable};
+use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::registry::{Entry, option_args, option_values, valued};
@@ -95,6 +95,7 @@ pub fn match_command(entries: &[Entry]) -> Command {
                     .action(ArgAction::SetTrue)
                     .help("Do not value every move with the perfect solver"),
             )
+            .arg(crate::limits::memory_arg())
             .arg(
                 valued("format", "FORMAT", "text")
                     .value_parser(["text", "json"])
@@ -170,9 +171,12 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     let config = MatchConfig::new(games)
         .with_openings(openings)
         .with_seed(seed);
-    let mut sa = a.build(&d);
-    let mut sb = b.build(&d);
-    let mut perfect = PerfectSolver::<D::Game>::new(Limits::none());
+    // Every search of the match (both strategies, the accuracy oracle) under the memory
+    // limit: alpha-beta to the end of Connect Four once filled memory and aborted (issue 32).
+    let limits = crate::limits::memory_limits(m);
+    let mut sa = a.build_limited(&d, &limits);
+    let mut sb = b.build_limited(&d, &limits);
+    let mut perfect = PerfectSolver::<D::Game>::new(limits.clone());
     let accuracy = D::PERFECT && !m.get_flag("no-accuracy");
     let oracle: Option<&mut dyn Oracle<D::Game>> = if accuracy { Some(&mut perfect) } else { None };
     let start = d.start(&game);

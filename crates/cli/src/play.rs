@@ -4,7 +4,7 @@
 //! the reason and asked again; `hint` shows the engine's evaluation of every move, `undo` takes
 //! back the last human move and the engine's replies to it, `quit` ends the game.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use clap::{ArgMatches, Command};
@@ -40,6 +40,7 @@ pub fn play_command(entries: &[Entry]) -> Command {
                     .value_parser(clap::value_parser!(u64))
                     .help("Seed of a random or mcts engine"),
             )
+            .arg(crate::limits::memory_arg())
             .args(option_args(&play.options));
         cmd = cmd.subcommand(sub);
     }
@@ -50,8 +51,9 @@ pub fn play_command(entries: &[Entry]) -> Command {
 pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<ExitCode> {
     let (d, game) = game_of::<D>(options)?;
     let spec = spec_of(m, "engine")?.expect("has a default");
-    let mut hints = Hints::new(&spec, &d);
-    let mut engine = spec.build(&d);
+    let limits = crate::limits::memory_limits(m);
+    let mut hints = Hints::new_limited(&spec, &d, &limits);
+    let mut engine = spec.build_limited(&d, &limits);
     engine.new_game(*m.get_one::<u64>("seed").expect("has a default"));
     let mut s = Session::new(d, game);
     let text = m.get_one::<String>("human").expect("has a default");
@@ -86,11 +88,27 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
         }
         write!(out, "your move ({you}): ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\nend of input: game left unfinished.")?;
-            return Ok(ExitCode::SUCCESS);
-        }
+        let line = match read_move(&mut input)? {
+            Line::End => {
+                writeln!(out, "\nend of input: game left unfinished.")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            Line::TooLong => {
+                // Nothing a person types is this long (`play < /dev/zero`): the input is not
+                // moves, and reading on would only fill memory.
+                writeln!(out)?;
+                return Err(BadInput(format!(
+                    "standard input: a line longer than {MAX_MOVE_LINE} bytes: not moves"
+                ))
+                .into());
+            }
+            Line::NotUtf8 => {
+                // One bad line is refused like an illegal move; the game goes on (issue 32).
+                writeln!(out, "\nrefused: the line is not UTF-8 text")?;
+                continue;
+            }
+            Line::Text(line) => line,
+        };
         // Echo the line when it comes from a pipe, so a transcript reads like a session.
         let text = line.trim();
         if !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
@@ -120,4 +138,39 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
             },
         }
     }
+}
+
+/// The longest line `play` reads: far beyond any move or command.
+const MAX_MOVE_LINE: usize = 4096;
+
+/// One line of `play`'s input.
+enum Line {
+    /// The input ended.
+    End,
+    /// A line longer than [`MAX_MOVE_LINE`].
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+    /// A line of text (its line break kept).
+    Text(String),
+}
+
+/// Reads one line of at most [`MAX_MOVE_LINE`] bytes (`/dev/zero` is refused, not read into
+/// memory until it runs out).
+fn read_move(input: &mut impl BufRead) -> std::io::Result<Line> {
+    let mut buf = Vec::new();
+    let n = input
+        .by_ref()
+        .take(MAX_MOVE_LINE as u64 + 1)
+        .read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if buf.len() > MAX_MOVE_LINE {
+        return Ok(Line::TooLong);
+    }
+    Ok(match String::from_utf8(buf) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::NotUtf8,
+    })
 }

@@ -14,6 +14,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use searchlab_core::{LimitKind, TranspositionTable};
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
@@ -77,6 +78,24 @@ impl Connect4Game {
     /// Empty cells of `pos`.
     fn empty(&self, pos: &Position) -> u32 {
         self.board.cells() - pos.stones()
+    }
+
+    /// Why the alpha-beta table of `--table-mb` does not fit the memory limit, if it does not:
+    /// its size is what [`TranspositionTable::compact`] allocates (the largest power of two of
+    /// slots within the request).
+    fn table_over(&self, limits: &Limits) -> Option<String> {
+        let limit = limits.max_memory?;
+        let slot = TranspositionTable::<Position>::compact_slot_bytes();
+        let slots = (self.table_bytes / slot).max(1);
+        let bytes = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
+        (bytes > limit).then(|| {
+            format!(
+                "the --table-mb {} table ({} MiB) is above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
+                self.table_bytes >> 20,
+                bytes >> 20,
+                limit >> 20
+            )
+        })
     }
 
     /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
@@ -419,7 +438,17 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             // The crate's solver: the core's alpha-beta, a fixed table and null-window
             // bisection. The other solvers (MTD(f) included) run as the catalogue has them,
             // column by column.
-            GameSolver::Alphabeta => self.solve_alphabeta(job, rules, limits),
+            GameSolver::Alphabeta => {
+                // The table is allocated whole before the search: it counts against the
+                // memory limit, checked before it is allocated (issue 32: `--table-mb 100000`
+                // aborted; `--max-memory 100M` did not bound a 4 GiB table).
+                if let Some(line) = self.table_over(limits) {
+                    let mut a = stopped(LimitKind::Memory, Stats::default());
+                    a.lines.push(line);
+                    return a;
+                }
+                self.solve_alphabeta(job, rules, limits)
+            }
             other => self.solve_each_column(job, rules, other, limits),
         };
         let f = match found {

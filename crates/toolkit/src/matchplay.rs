@@ -724,7 +724,8 @@ pub fn play_match<G: Game + ?Sized>(
             accuracy: oracle.is_some().then(Accuracy::default),
         },
     ];
-    let mut games = Vec::with_capacity(config.games as usize);
+    // Grown game by game: a match of 10^9 games reserves nothing up front (issue 32).
+    let mut games = Vec::new();
     let mut opening: (usize, Vec<G::Move>, G::State) = (0, Vec::new(), start.clone());
     let mut buf = Vec::new();
     for g in 0..config.games {
@@ -879,7 +880,7 @@ fn random_opening<G: Game + ?Sized>(
     let mut legal = Vec::new();
     'tries: for _ in 0..OPENING_TRIES {
         let mut state = start.clone();
-        let mut moves = Vec::with_capacity(plies as usize);
+        let mut moves = Vec::new();
         for _ in 0..plies {
             legal.clear();
             game.moves(&state, &mut legal);

@@ -15,6 +15,7 @@ use crate::game::{Game, GameOutcome, Player};
 use crate::matchplay::{MatchReport, SideReport};
 use crate::mcts::mcts;
 use crate::playable::{MoveOf, Playable, StateOf};
+use crate::stats::Limits;
 use crate::strategy_spec::StrategySpec;
 
 /// What a person typed at the prompt of a game.
@@ -166,9 +167,16 @@ pub struct Hints<D: Playable> {
 impl<D: Playable> Hints<D> {
     /// Hints by the engine `spec` in games of `d`.
     pub fn new(spec: &StrategySpec, d: &D) -> Self {
+        Self::new_limited(spec, d, &Limits::none())
+    }
+
+    /// [`Hints::new`] whose searches stop at `limits` (the memory limit of `play`).
+    pub fn new_limited(spec: &StrategySpec, d: &D, limits: &Limits) -> Self {
         let search = match *spec {
             StrategySpec::AlphaBeta { depth } | StrategySpec::Pvs { depth } => {
-                Some(AlphaBeta::new(StrategySpec::alphabeta_config(d, depth)))
+                Some(AlphaBeta::new(
+                    StrategySpec::alphabeta_config(d, depth).with_limits(limits.clone()),
+                ))
             }
             _ => None,
         };

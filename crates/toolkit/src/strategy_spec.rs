@@ -258,15 +258,22 @@ impl StrategySpec {
     /// assert!("minimax".parse::<StrategySpec>().is_err());
     /// ```
     pub fn build<D: Playable>(&self, d: &D) -> Box<dyn Strategy<D::Game>> {
+        self.build_limited(d, &Limits::none())
+    }
+
+    /// [`StrategySpec::build`] under `limits` per move: a search's transposition table or
+    /// MCTS's tree stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`]
+    /// move, never an abort); MCTS keeps its playouts as its node limit.
+    pub fn build_limited<D: Playable>(&self, d: &D, limits: &Limits) -> Box<dyn Strategy<D::Game>> {
         let name = self.to_string();
         let eval = d.evaluator();
         match *self {
             StrategySpec::AlphaBeta { depth } => {
-                let config = Self::alphabeta_config(d, depth);
+                let config = Self::alphabeta_config(d, depth).with_limits(limits.clone());
                 Box::new(SolverStrategy::alphabeta(name, config, eval))
             }
             StrategySpec::Pvs { depth } => {
-                let mut config = PvsConfig::new();
+                let mut config = PvsConfig::new().with_limits(limits.clone());
                 if let Some(depth) = depth {
                     config = config.with_depth(depth);
                 }
@@ -276,8 +283,9 @@ impl StrategySpec {
                 Box::new(SolverStrategy::pvs(name, config, eval))
             }
             StrategySpec::Mcts { playouts, c, seed } => {
-                let (config, limits) = Self::mcts_config(playouts, c, seed);
-                Box::new(MctsStrategy::new(name, config, limits, eval))
+                let (config, mut mcts_limits) = Self::mcts_config(playouts, c, seed);
+                mcts_limits.max_memory = limits.max_memory;
+                Box::new(MctsStrategy::new(name, config, mcts_limits, eval))
             }
             StrategySpec::Random { seed } => Box::new(RandomStrategy::new(seed)),
         }

@@ -366,18 +366,27 @@ where
     // The helper threads live as long as the run: starting threads for each iteration cost
     // some 40 us of the main thread's time and as much before the helper searched, per
     // iteration (about 400 two-thread iterations over Korf's 100 with 6-6-3).
+    let mut started_threads = 1;
     let outcome = if threads <= 1 {
         search()
     } else {
         std::thread::scope(|scope| {
             for me in 1..threads {
                 let run = &run;
-                scope.spawn(move || run.help(me));
+                // A thread the system refuses (an address-space limit, too many threads:
+                // issue 32's `--threads 10000` panicked) is one helper less: pieces go to the
+                // threads that run, the answer and sequential counts are the same.
+                let helper = std::thread::Builder::new().spawn_scoped(scope, move || run.help(me));
+                if helper.is_err() {
+                    break;
+                }
+                started_threads += 1;
             }
             let _over = Over(&run);
             search()
         })
     };
+    work.threads = started_threads.max(1);
     if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
         // Stopped midway, there are no sequential figures to give: the work done stands in.
         stats.expanded = work.expanded;

@@ -64,12 +64,51 @@ fn read_source<D: Description>(problem: &D, path: &Path, items: &mut Vec<Item<D:
     let stdin = path.as_os_str() == "-";
     let mut bytes = Vec::new();
     let read = if stdin {
-        std::io::stdin().lock().read_to_end(&mut bytes).map(drop)
+        read_lines_capped(std::io::stdin().lock(), &mut bytes)
     } else {
-        std::fs::read(path).map(|b| bytes = b)
+        std::fs::File::open(path).and_then(|f| read_lines_capped(f, &mut bytes))
     };
     match read {
         Ok(()) => instances::read(problem, &source, (!stdin).then_some(path), &bytes, items),
         Err(e) => items.push(instances::unreadable(source, path, &e)),
+    }
+}
+
+/// The longest line an instance input may have (a whole-input game tree on one line included):
+/// `/dev/zero` or a binary file is refused after this many bytes without a line break
+/// instead of filling memory (issue 32).
+pub const MAX_INPUT_LINE: usize = 64 << 20;
+
+/// Reads `reader` to its end into `bytes`, refusing a line longer than [`MAX_INPUT_LINE`].
+fn read_lines_capped(mut reader: impl Read, bytes: &mut Vec<u8>) -> std::io::Result<()> {
+    let mut chunk = vec![0u8; 1 << 16];
+    // Bytes since the last line break.
+    let mut run = 0usize;
+    let mut line = 1usize;
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => return Ok(()),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &b in &chunk[..n] {
+            if b == b'\n' {
+                run = 0;
+                line += 1;
+            } else {
+                run += 1;
+            }
+        }
+        if run > MAX_INPUT_LINE {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "line {line} is longer than {} MiB: not an instance file",
+                    MAX_INPUT_LINE >> 20
+                ),
+            ));
+        }
+        bytes.extend_from_slice(&chunk[..n]);
     }
 }
