@@ -19,6 +19,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use searchlab_toolkit::output::AtomicFile;
 use searchlab_toolkit::{Answer, Iteration, Kind, Stats};
 use serde_json::{Value as Json, json};
 
@@ -232,7 +233,7 @@ pub fn row_line(
 /// Writes the rows of a shard, one flushed line each, so that a killed run leaves complete
 /// rows behind (and at most one partial line, which [`open`] drops).
 pub struct ShardWriter {
-    out: Mutex<Box<dyn Write + Send>>,
+    out: Mutex<Sink>,
     definition: Definition,
     fingerprint: String,
     shard: Shard,
@@ -248,7 +249,7 @@ impl ShardWriter {
         who: &Provenance,
     ) -> ShardWriter {
         ShardWriter {
-            out: Mutex::new(out),
+            out: Mutex::new(Sink::Stream(out)),
             fingerprint: definition.fingerprint(),
             definition: definition.clone(),
             shard,
@@ -273,6 +274,41 @@ impl ShardWriter {
         let mut out = self.out.lock().unwrap_or_else(|e| e.into_inner());
         writeln!(out, "{line}")?;
         out.flush()
+    }
+
+    /// Ends the rows: a shard file written through a temporary file is renamed over its
+    /// path now (the old file stayed whole until then).
+    ///
+    /// # Errors
+    ///
+    /// When the temporary file cannot be completed or renamed.
+    pub fn finish(self) -> std::io::Result<()> {
+        match self.out.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Sink::Stream(mut out) => out.flush(),
+            Sink::File(file) => file.commit(),
+        }
+    }
+}
+
+/// Where a [`ShardWriter`]'s lines go: a stream (standard output, a shard file continued in
+/// place), or a new shard file's temporary file, renamed at [`ShardWriter::finish`].
+enum Sink {
+    Stream(Box<dyn Write + Send>),
+    File(AtomicFile),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::Stream(out) => out.write(buf),
+            Sink::File(file) => file.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::Stream(out) => out.flush(),
+            Sink::File(file) => file.flush(),
+        }
     }
 }
 
@@ -470,7 +506,8 @@ fn not_a_shard(what: &str) -> String {
 /// Opens the shard file `path` for the rows of `shard` of `definition`: with `resume` and a
 /// file of the same definition and shard there, keeps its complete rows (returned: the work
 /// they did is done) and drops a partial last line; otherwise starts the file afresh with its
-/// header.
+/// header: in place with `resume` (a killed run is continued by the same command), else
+/// through a temporary file that [`ShardWriter::finish`] renames over `path`.
 ///
 /// # Errors
 ///
@@ -512,13 +549,25 @@ pub fn open(
         let out = Box::new(BufWriter::new(file));
         return Ok((ShardWriter::new(out, definition, shard, who), rows));
     }
-    let mut file = BufWriter::new(File::create(path)?);
-    writeln!(file, "{}", header_line(definition, shard, jobs, who))?;
-    file.flush()?;
-    Ok((
-        ShardWriter::new(Box::new(file), definition, shard, who),
-        Vec::new(),
-    ))
+    let header = header_line(definition, shard, jobs, who);
+    if resume {
+        // A shard started with --resume is written in place, row by row, so that a run
+        // killed midway (a cluster's time limit) is continued by the same command.
+        let mut file = BufWriter::new(File::create(path)?);
+        writeln!(file, "{header}")?;
+        file.flush()?;
+        return Ok((
+            ShardWriter::new(Box::new(file), definition, shard, who),
+            Vec::new(),
+        ));
+    }
+    // Otherwise through a temporary file renamed at the end: a file already at `path` stays
+    // whole until the new one is complete (issue 32).
+    let mut file = AtomicFile::create(path)?;
+    writeln!(file, "{header}")?;
+    let mut writer = ShardWriter::new(Box::new(std::io::sink()), definition, shard, who);
+    writer.out = Mutex::new(Sink::File(file));
+    Ok((writer, Vec::new()))
 }
 
 /// At most this many missing or duplicated rows are named one by one.

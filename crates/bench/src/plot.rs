@@ -44,11 +44,8 @@ pub fn write(path: &Path, svg: &str) -> Result<(), BenchError> {
         path: path.to_owned(),
         message: e.to_string(),
     };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, svg).map_err(err)?;
-    std::fs::rename(&tmp, path).map_err(err)
+    // The one atomic writer of every output (a temporary file beside it, removed on failure).
+    searchlab_toolkit::output::write_atomically(path, svg.as_bytes()).map_err(err)
 }
 
 /// The error of drawing an inline plot.

@@ -206,6 +206,7 @@ where
     }
     progress.finish();
     out.flush()?;
+    tracing.finish()?;
     if tally.wrong > 0 {
         eprintln!(
             "searchlab: {} answer(s) differ from the expected ones",

@@ -406,6 +406,10 @@ where
         Some(w) => w.write(row, answer),
         None => Ok(()),
     })?;
+    if let (Some(w), Some(path)) = (writer, &args.output) {
+        w.finish()
+            .map_err(|e| anyhow::anyhow!("-o {}: {e}", path.display()))?;
+    }
     let mut provenance = vec![
         ("tool".to_owned(), who.tool.clone()),
         ("command".to_owned(), who.command.clone()),

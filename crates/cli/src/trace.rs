@@ -5,12 +5,13 @@
 //! and capped by `--trace-limit` events, after which one last line says it was truncated.
 
 use std::fmt::{Debug, Display};
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 use searchlab_toolkit::instances::Item;
 use searchlab_toolkit::observe::{TraceEvent, TraceKind, Tracer, state_text};
+use searchlab_toolkit::output::AtomicFile;
 use searchlab_toolkit::{Answer, Description, INFINITY, Limits, Options, Trace, Value};
 use serde_json::{Map, Value as Json, json};
 
@@ -43,8 +44,34 @@ pub struct TraceArgs {
     pub replay: Option<PathBuf>,
 }
 
-/// The trace of a `solve` run, if one was asked for, and the recordings of a replay.
-pub struct Tracing(Option<Trace>, Option<searchlab_replay::Recordings>);
+/// The trace of a `solve` run, if one was asked for, the recordings of a replay, and the
+/// trace file, renamed into place by [`Tracing::finish`].
+pub struct Tracing(
+    Option<Trace>,
+    Option<searchlab_replay::Recordings>,
+    Option<(PathBuf, SharedFile)>,
+);
+
+/// The `--trace FILE` being written: a temporary file beside it ([`AtomicFile`]) shared by
+/// the tracer, which writes it, and [`Tracing`], which commits it once the run is over (issue
+/// 32: the trace file was written in place, an input overwritten or a failure leaving half).
+#[derive(Clone)]
+pub struct SharedFile(Arc<Mutex<Option<AtomicFile>>>);
+
+impl Write for SharedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            Some(f) => f.write(buf),
+            None => Err(std::io::Error::other("the trace file is closed")),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self.0.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            Some(f) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}
 
 impl Tracing {
     /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
@@ -56,7 +83,7 @@ impl Tracing {
                     "--trace-open needs --trace or --trace-text".into(),
                 ));
             }
-            return Ok(Tracing(None, None));
+            return Ok(Tracing(None, None, None));
         }
         if options.get("threads").is_some_and(|t| t.trim() != "1") {
             return Err(BadInput(
@@ -67,14 +94,20 @@ impl Tracing {
             searchlab_replay::check_file(page).map_err(BadInput)?;
             let recorder = searchlab_replay::Recorder::new(args.trace_limit);
             let recordings = recorder.recordings();
-            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings)));
+            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings), None));
         }
         let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
         let text = args.trace_text || path.is_none();
+        let mut file = None;
         let out: Box<dyn Write + Send> = match path {
-            Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
-                BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
-            })?)),
+            Some(p) => {
+                let tmp = AtomicFile::create(p).map_err(|e| {
+                    BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
+                })?;
+                let shared = SharedFile(Arc::new(Mutex::new(Some(tmp))));
+                file = Some((p.clone(), shared.clone()));
+                Box::new(shared)
+            }
             None => Box::new(std::io::stdout()),
         };
         Ok(Tracing(
@@ -88,7 +121,25 @@ impl Tracing {
                 error: None,
             })),
             None,
+            file,
         ))
+    }
+
+    /// Renames the trace file into place, now that every search is traced.
+    ///
+    /// # Errors
+    /// When the trace file cannot be completed: the old file at that path is left whole.
+    pub fn finish(&self) -> Result<(), std::io::Error> {
+        let Some((path, shared)) = &self.2 else {
+            return Ok(());
+        };
+        let file = shared.0.lock().unwrap_or_else(|e| e.into_inner()).take();
+        match file {
+            Some(f) => f.commit().map_err(|e| {
+                std::io::Error::new(e.kind(), format!("--trace {}: {e}", path.display()))
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Where `--replay` writes each instance's page: FILE for one instance, else FILE-N.html
