@@ -127,7 +127,8 @@ where
     D::Instance: 'static,
 {
     check_outputs(args, choice)?;
-    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
+    let json = args.format == Format::Json;
+    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options, json)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     // Options that describe an instance (a graph's --from/--to) stand for one when none is named.

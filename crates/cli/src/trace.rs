@@ -25,7 +25,7 @@ pub const TRACE_LIMIT: u64 = 100_000;
 pub struct TraceArgs {
     /// Write every step of each search to FILE as JSON Lines (one event a line: expand,
     /// generate, prune, reopen, goal, new-bound, open, leaf, cutoff, table-hit, value); `-`
-    /// writes the readable text to standard output instead.
+    /// writes the readable text to standard output instead (JSON Lines with --format json).
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
     /// Write the trace as readable text (to standard output, or to the --trace FILE): each
@@ -76,7 +76,11 @@ impl Write for SharedFile {
 impl Tracing {
     /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
     /// threads' steps in no fixed order).
-    pub fn new(args: &TraceArgs, options: &Options) -> Result<Self, BadInput> {
+    ///
+    /// On standard output (`--trace -`) the events are text, except with `--format json`
+    /// (`json`): then they are JSON Lines like the answers they come between (issue 32: text
+    /// was mixed into the JSON Lines), and `--trace-text` there is refused.
+    pub fn new(args: &TraceArgs, options: &Options, json: bool) -> Result<Self, BadInput> {
         if args.trace.is_none() && !args.trace_text && args.replay.is_none() {
             if args.trace_open {
                 return Err(BadInput(
@@ -97,7 +101,13 @@ impl Tracing {
             return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings), None));
         }
         let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
-        let text = args.trace_text || path.is_none();
+        let on_stdout = path.is_none();
+        if on_stdout && json && args.trace_text {
+            return Err(BadInput(
+                "--trace-text on standard output would mix text into the JSON Lines of --format json: write the text trace to a file (--trace FILE --trace-text) or leave out --trace-text".into(),
+            ));
+        }
+        let text = args.trace_text || (on_stdout && !json);
         let mut file = None;
         let out: Box<dyn Write + Send> = match path {
             Some(p) => {

@@ -44,9 +44,35 @@ pub struct GraphProblem {
     /// The graph files given as instances, read once each (checked against the heuristic
     /// when it is known: [`Description::prepare`]).
     loaded: Mutex<Vec<(PathBuf, Arc<Graph>)>>,
+    /// Per graph (by address), the largest admissible Euclidean scale, computed once (O(m)).
+    admissible: Mutex<Vec<(usize, Option<f64>)>>,
 }
 
 impl GraphProblem {
+    /// Why `--scale` may make the Euclidean heuristic overestimate on `graph`: the scale is
+    /// above [`Graph::admissible_scale`] (issue 32: `--scale 100` on Romania answered 450
+    /// where 418 is cheapest, unflagged). `None` when the computed scale is used or the given
+    /// one is at most it.
+    fn scale_too_large(&self, graph: &Graph) -> Option<String> {
+        let scale = self.scale?;
+        let key = std::ptr::from_ref(graph) as usize;
+        let mut known = self.admissible.lock().unwrap_or_else(|e| e.into_inner());
+        let admissible = match known.iter().find(|(k, _)| *k == key) {
+            Some(&(_, a)) => a,
+            None => {
+                let a = graph.admissible_scale();
+                known.push((key, a));
+                a
+            }
+        };
+        let max = admissible.filter(|a| a.is_finite())?;
+        (scale > max).then(|| {
+            format!(
+                "--scale {scale} is above this graph's largest admissible scale {max:.6} (some arc weighs less than {scale} times its length): the euclidean heuristic may overestimate"
+            )
+        })
+    }
+
     /// The query `from`, `to` on the graph (names, or DIMACS numbers).
     fn query(&self, from: &str, to: &str) -> Result<Query, String> {
         self.graph.query(from, to).map_err(|e| e.to_string())
@@ -219,6 +245,7 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             pair,
             coords,
             loaded: Mutex::new(Vec::new()),
+            admissible: Mutex::new(Vec::new()),
         })
     }
     fn parse(&self, text: &str) -> Result<Query, String> {
@@ -394,10 +421,18 @@ false) and an expected cost is checked as a lower bound. Heuristics: `zero` (A* 
             Outcome::NoSolution => unsolvable(result.stats.clone(), &no_path()),
             Outcome::Stopped(kind) => return stopped(*kind, result.stats.clone()),
         };
-        let exact = a.status == Status::Unsolvable || claims_cheapest(algo, check.as_ref(), graph);
+        let overscaled = match h {
+            GraphHeuristic::Euclidean { .. } => self.scale_too_large(graph),
+            _ => None,
+        };
+        let exact = a.status == Status::Unsolvable
+            || (overscaled.is_none() && claims_cheapest(algo, check.as_ref(), graph));
         if let Some(c) = check.filter(|c| !c.is_consistent()) {
             a.lines
                 .push(format!("warning: heuristic `file`: {}", c.describe(graph)));
+        }
+        if let Some(why) = overscaled {
+            a.lines.push(format!("warning: {why}"));
         }
         if !exact {
             a.lines
