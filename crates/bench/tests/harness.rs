@@ -132,6 +132,8 @@ fn rows_written_as_json_lines_merge_into_the_same_report() {
                 writer.write(row, answer)
             })
             .unwrap();
+        // The shard file is written through a temporary file, renamed into place here.
+        writer.finish().unwrap();
         files.push(path);
     }
     files.reverse();
@@ -176,6 +178,8 @@ fn shards(dir: &std::path::Path, name: &str, who: &Provenance) -> Vec<std::path:
                 writer.write(row, answer)
             })
             .unwrap();
+        // The shard file is written through a temporary file, renamed into place here.
+        writer.finish().unwrap();
         files.push(path);
     }
     files

@@ -4,7 +4,7 @@
 //! with a plain reading of its lines (DIMACS `a` lines; edge lists built by hand), and reads back
 //! the same from `write_dimacs`; reading bytes from a file and reading the text agree.
 //!
-//! `cargo test` runs 1,600 cases (the counts below); a longer run for developers:
+//! `cargo test` runs 1,900 cases (the counts below); a longer run for developers:
 //! `PROPTEST_CASES=100000 cargo test --release -p searchlab-graph --test fuzz` (every property
 //! then runs that many).
 
@@ -13,8 +13,8 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use searchlab_graph::{
-    Graph, LoadError, ParseError, ParseErrorKind, parse_coords, parse_dimacs, parse_edge_list, parse_queries,
-    read_dimacs, read_edge_list, write_coords, write_dimacs,
+    Graph, LoadError, ParseError, ParseErrorKind, parse_coords, parse_dimacs, parse_edge_list,
+    parse_queries, read_dimacs, read_edge_list, write_coords, write_dimacs,
 };
 
 /// The cases of a property: `PROPTEST_CASES` when set, else `default`.
@@ -28,9 +28,34 @@ fn cases(default: u32) -> ProptestConfig {
 
 /// Pieces a mutation inserts: near-valid tokens and hostile bytes.
 const INSERTS: &[&[u8]] = &[
-    b"\n", b"\r\n", b"\t", b" ", b"a ", b"p sp ", b"c ", b"v ", b"-> ", b"\"", b"#", b"|", b"0",
-    b"1", b"-1", b"4294967295", b"4294967296", b"1000000000", b"99999999999999999999", b"1e3",
-    b"\xff", b"\xef\xbb\xbf", b"\0", b"\xc3\xa9", b"node ", b"h ", b"xy ", b"none",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    b" ",
+    b"a ",
+    b"p sp ",
+    b"c ",
+    b"v ",
+    b"-> ",
+    b"\"",
+    b"#",
+    b"|",
+    b"0",
+    b"1",
+    b"-1",
+    b"4294967295",
+    b"4294967296",
+    b"1000000000",
+    b"99999999999999999999",
+    b"1e3",
+    b"\xff",
+    b"\xef\xbb\xbf",
+    b"\0",
+    b"\xc3\xa9",
+    b"node ",
+    b"h ",
+    b"xy ",
+    b"none",
 ];
 
 /// A mutation: (where, what, which insert or byte).
@@ -51,7 +76,10 @@ fn mutate(base: &[u8], muts: &[Mutation]) -> Vec<u8> {
             usize::from(at) % (b.len() + 1)
         };
         let line_of = |b: &[u8]| {
-            let start = b[..i].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+            let start = b[..i]
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map_or(0, |p| p + 1);
             let end = b[i..]
                 .iter()
                 .position(|&c| c == b'\n')
@@ -159,7 +187,10 @@ fn agree(bytes: &[u8], parsed: &Result<Graph, ParseError>, read: &Result<Graph, 
     if let Err(e) = read
         && e.kind == ParseErrorKind::NotUtf8
     {
-        let line = bytes.split(|&b| b == b'\n').nth(e.line - 1).expect("the line exists");
+        let line = bytes
+            .split(|&b| b == b'\n')
+            .nth(e.line - 1)
+            .expect("the line exists");
         assert!(std::str::from_utf8(line).is_err(), "{e}");
         return;
     }
@@ -173,7 +204,15 @@ fn agree(bytes: &[u8], parsed: &Result<Graph, ParseError>, read: &Result<Graph, 
 }
 
 /// Edge-list names: plain, quoted with a space, reserved words quoted.
-const NAMES: &[&str] = &["A", "B", "c3", "\"New York\"", "\"node\"", "Zürich", "\"->\""];
+const NAMES: &[&str] = &[
+    "A",
+    "B",
+    "c3",
+    "\"New York\"",
+    "\"node\"",
+    "Zürich",
+    "\"->\"",
+];
 
 /// The name a token stands for.
 fn bare(name: &str) -> &str {
@@ -182,7 +221,12 @@ fn bare(name: &str) -> &str {
 
 /// A valid edge list and the arcs a plain reading gives (nodes numbered by first appearance).
 fn edge_list() -> impl Strategy<Value = (String, Vec<(u32, u32, u32)>)> {
-    let line = (0..NAMES.len(), 0..NAMES.len(), any::<bool>(), proptest::option::of(0u32..500));
+    let line = (
+        0..NAMES.len(),
+        0..NAMES.len(),
+        any::<bool>(),
+        proptest::option::of(0u32..500),
+    );
     proptest::collection::vec(line, 1..10).prop_map(|lines| {
         let mut text = String::from("# fuzz\n");
         let mut ids: Vec<&str> = Vec::new();
