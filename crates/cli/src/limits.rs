@@ -90,7 +90,8 @@ pub fn capped_memory(memory: Option<u64>, given: bool) -> Option<u64> {
 }
 
 /// The soft `RLIMIT_AS` less the address space mapped now (code, stacks, the allocator's
-/// arenas); `None` when the limit is infinite or cannot be read.
+/// arenas) and a margin for what a search allocates beside its tables (1/8 of it, at least 32
+/// MiB); `None` when the limit is infinite or cannot be read.
 #[cfg(unix)]
 #[allow(unsafe_code, reason = "one libc call filling a local struct")]
 pub fn address_space_left() -> Option<u64> {
@@ -110,7 +111,9 @@ pub fn address_space_left() -> Option<u64> {
         .unwrap_or(0);
     // SAFETY: sysconf reads a constant of the system.
     let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096);
-    Some(r.rlim_cur.saturating_sub(pages.saturating_mul(page)))
+    let left = r.rlim_cur.saturating_sub(pages.saturating_mul(page));
+    // Room for what is not a search's table: threads' stacks, buffers, the allocator's own.
+    Some(left.saturating_sub((left / 8).max(32 << 20)))
 }
 
 /// No address-space limit is read off Unix.

@@ -342,11 +342,20 @@ impl<K: Eq + Hash> TranspositionTable<K> {
     /// once and is left as it is.
     pub fn cap_bytes(&mut self, bytes: u64) {
         if let Storage::Map { max_entries, .. } = &mut self.storage {
-            // A hash map holds a key and an entry per slot, with about 1/8 of its slots free
-            // and a control byte each: count 2x the pair to stay under the cap.
-            let per_key = 2 * std::mem::size_of::<(K, Entry)>() as u64;
-            let cap = usize::try_from(bytes / per_key.max(1)).unwrap_or(usize::MAX);
-            *max_entries = (*max_entries).min(cap);
+            // A hash map's buckets are a power of two, each a key and an entry and a control
+            // byte, at most 7/8 of them full; growing into `b` buckets holds the old `b / 2`
+            // and the new `b` at once. So the map may grow into the largest `b` with
+            // `1.5 * b` buckets within the cap, and hold `7/8 b` keys (issue 32: counting 2x
+            // a pair per key let the last growth reach 1.6x the cap, and `match connect4`
+            // aborted under an address-space limit).
+            let bucket = std::mem::size_of::<(K, Entry)>() as u64 + 1;
+            let fit = bytes.saturating_mul(2) / (3 * bucket);
+            let cap = match fit {
+                0..8 => 0,
+                _ => 1u64 << (63 - fit.leading_zeros()),
+            } / 8
+                * 7;
+            *max_entries = (*max_entries).min(usize::try_from(cap).unwrap_or(usize::MAX));
         }
     }
 

@@ -24,9 +24,32 @@ fn cases(default: u32) -> ProptestConfig {
 
 /// Pieces a mutation inserts: near-valid tokens and hostile bytes.
 const INSERTS: &[&[u8]] = &[
-    b"\n", b"\r\n", b"\t", b" ", b"@", b".", b"T", b"W", b"x", b"map\n", b"height ", b"width ",
-    b"0", b"9", b"65534", b"65535", b"-1", b"99999999999999999999", b"\xff", b"\xef\xbb\xbf",
-    b"\0", b"\xc3\xa9", b"version 1\n", b"1.5", b".", b"type tile\n",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    b" ",
+    b"@",
+    b".",
+    b"T",
+    b"W",
+    b"x",
+    b"map\n",
+    b"height ",
+    b"width ",
+    b"0",
+    b"9",
+    b"65534",
+    b"65535",
+    b"-1",
+    b"99999999999999999999",
+    b"\xff",
+    b"\xef\xbb\xbf",
+    b"\0",
+    b"\xc3\xa9",
+    b"version 1\n",
+    b"1.5",
+    b".",
+    b"type tile\n",
 ];
 
 /// A mutation: (where, what, which insert or byte).
@@ -47,7 +70,10 @@ fn mutate(base: &[u8], muts: &[Mutation]) -> Vec<u8> {
             usize::from(at) % (b.len() + 1)
         };
         let line_of = |b: &[u8]| {
-            let start = b[..i].iter().rposition(|&c| c == b'\n').map_or(0, |p| p + 1);
+            let start = b[..i]
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map_or(0, |p| p + 1);
             let end = b[i..]
                 .iter()
                 .position(|&c| c == b'\n')
@@ -84,7 +110,10 @@ fn located(text: &str, e: &GridError) {
     let lines = text.lines().count().max(1);
     match e {
         GridError::Parse { line, what, .. } => {
-            assert!((1..=lines + 1).contains(line), "line {line} of {lines}: {e}");
+            assert!(
+                (1..=lines + 1).contains(line),
+                "line {line} of {lines}: {e}"
+            );
             assert!(!what.is_empty());
         }
         other => panic!("a parse of text gave {other}"),
@@ -169,31 +198,37 @@ fn scenario() -> impl Strategy<Value = Scenario> {
         (0u32..70000, 0u32..70000, 0u32..70000, 0u32..70000),
         (0u64..100000, proptest::option::of(0u32..1_000_000_000)),
     )
-        .prop_filter_map("the map name is trimmed", |(bucket, map, (w, h), s, (whole, frac))| {
-            let map = map.trim().to_owned();
-            if map.is_empty() {
-                return None;
-            }
-            let length = match frac {
-                Some(f) => format!("{whole}.{f:09}"),
-                None => whole.to_string(),
-            };
-            Some(Scenario {
-                line: 0,
-                bucket,
-                map,
-                width: w,
-                height: h,
-                start: (s.0, s.1),
-                goal: (s.2, s.3),
-                expected: searchlab_grid::Expected::parse(&length)?,
-            })
-        })
+        .prop_filter_map(
+            "the map name is trimmed",
+            |(bucket, map, (w, h), s, (whole, frac))| {
+                let map = map.trim().to_owned();
+                if map.is_empty() {
+                    return None;
+                }
+                let length = match frac {
+                    Some(f) => format!("{whole}.{f:09}"),
+                    None => whole.to_string(),
+                };
+                Some(Scenario {
+                    line: 0,
+                    bucket,
+                    map,
+                    width: w,
+                    height: h,
+                    start: (s.0, s.1),
+                    goal: (s.2, s.3),
+                    expected: searchlab_grid::Expected::parse(&length)?,
+                })
+            },
+        )
 }
 
 /// The scenario with its line number cleared (lines differ between two writings).
 fn unlined(s: &Scenario) -> Scenario {
-    Scenario { line: 0, ..s.clone() }
+    Scenario {
+        line: 0,
+        ..s.clone()
+    }
 }
 
 proptest! {
