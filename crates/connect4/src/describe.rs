@@ -21,8 +21,8 @@ use searchlab_toolkit::{
 };
 
 use crate::{
-    Board, Book, Connect4, DEFAULT_TABLE_BYTES, PlayGame, Position, Rules, SolveError,
-    SolveOptions, Solver, Threats, describe_score, parse_test_line,
+    Board, Book, Connect4, DEFAULT_TABLE_BYTES, ParallelSolver, PlayGame, Position, Rules,
+    SolveError, SolveOptions, Solver, Threats, describe_score, parse_test_line,
 };
 
 /// The most empty cells `minimax` accepts: it visits every non-losing move of every position
@@ -42,7 +42,14 @@ pub struct Connect4Game {
     most_empty: AtomicU32,
     /// The solver of the rules in use, built once (its table is the big allocation).
     solver: Mutex<Option<(Rules, Solver)>>,
+    /// `--threads`: more than one splits alphabeta's work at the root ([`ParallelSolver`]).
+    threads: usize,
+    /// The parallel solver of the rules in use, built once, with `threads > 1`.
+    parallel: Mutex<Option<(Rules, ParallelSolver)>>,
 }
+
+/// The most threads `--threads` gives the solver (each has its own table).
+const MAX_THREADS: usize = 1024;
 
 /// The most plies of a principal variation `--show` draws (a whole game is 42 boards).
 const SHOWN_PLIES: u32 = 16;
@@ -90,6 +97,9 @@ impl Connect4Game {
         rules: Rules,
         limits: &Limits,
     ) -> Result<Found, (SolveError, Stats)> {
+        if self.threads > 1 {
+            return self.solve_parallel(job, rules, limits);
+        }
         let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
             let game = Connect4::new(self.board.clone(), rules);
@@ -101,6 +111,44 @@ impl Connect4Game {
         }
         let (_, solver) = guard.as_mut().expect("just built");
         // Each position's statistics are its own, whatever came before (O(1)).
+        solver.reset();
+        let options = SolveOptions {
+            all_moves: self.all_moves,
+            weak: self.weak,
+            limits: limits.clone(),
+        };
+        match solver.solve(&job.position, &options) {
+            Ok(a) => Ok(Found {
+                score: a.score,
+                best: a.best,
+                columns: a.columns,
+                stats: a.stats,
+            }),
+            Err(e) => Err((e, Stats::default())),
+        }
+    }
+
+    /// [`Connect4Game::solve_alphabeta`] on `--threads` threads, split at the root.
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
+    fn solve_parallel(
+        &self,
+        job: &Job,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Found, (SolveError, Stats)> {
+        let mut guard = self.parallel.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
+            let game = Connect4::new(self.board.clone(), rules);
+            let mut solver = ParallelSolver::new(game, self.table_bytes, self.threads);
+            if let Some(book) = &self.book {
+                solver = solver.with_book(Arc::clone(book));
+            }
+            *guard = Some((rules, solver));
+        }
+        let (_, solver) = guard.as_mut().expect("just built");
         solver.reset();
         let options = SolveOptions {
             all_moves: self.all_moves,
@@ -287,6 +335,12 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 None,
                 "an opening book (searchlab_connect4::Book): alphabeta answers its positions without search",
             ),
+            OptionSpec::value(
+                "threads",
+                "N",
+                Some("1"),
+                "alphabeta on N threads, split at the root, a table of --table-mb each (0: one per core); the same scores, node counts vary",
+            ),
         ];
         OPTIONS
     }
@@ -313,6 +367,15 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 .checked_mul(1 << 20)
                 .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
         };
+        let threads = match options.parse::<usize>("threads")?.unwrap_or(1) {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n if n > MAX_THREADS => {
+                return Err(format!(
+                    "--threads {n}: at most {MAX_THREADS} (0: one per core)"
+                ));
+            }
+            n => n,
+        };
         let board = Board::standard();
         let book = match options.get("book") {
             None => None,
@@ -332,6 +395,8 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             table_bytes,
             most_empty: AtomicU32::new(0),
             solver: Mutex::new(None),
+            threads,
+            parallel: Mutex::new(None),
         })
     }
     fn parse(&self, text: &str) -> Result<Job, String> {
