@@ -39,7 +39,7 @@ mod play;
 mod solver;
 
 pub use board::{Board, GeometryError, ParseError, Position};
-pub use book::{Book, BookError, canonical_key, mirror};
+pub use book::{Book, BookError, BuildEvent, BuildOptions, canonical_key, mirror};
 pub use game::{Connect4, Rules};
 pub use parallel::ParallelSolver;
 pub use play::{PlayGame, SCALE, Threats};
