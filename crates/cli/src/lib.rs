@@ -21,6 +21,7 @@ mod progress;
 mod registry;
 mod render;
 mod shell;
+mod tournament;
 mod trace;
 
 use std::io::{Read, Write};
@@ -238,6 +239,7 @@ fn run_with(
         .subcommand(matchcmd::match_command(entries))
         .subcommand(play::play_command(entries))
         .subcommand(book::command())
+        .subcommand(tournament::command(entries))
         .subcommands(shell::commands())
         .subcommand(
             clap::Command::new("list")
@@ -279,6 +281,7 @@ fn run_with(
         Some(("match", m)) => matchcmd::dispatch(entries, m, false),
         Some(("play", m)) => matchcmd::dispatch(entries, m, true),
         Some(("book", m)) => book::run(m),
+        Some(("tournament", m)) => tournament::dispatch(entries, m),
         Some(("list", m)) => registry::list(
             entries,
             m.get_one::<String>("format").is_some_and(|f| f == "json"),

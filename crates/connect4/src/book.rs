@@ -338,6 +338,43 @@ impl Book {
         self.scores.get(&canonical_key(board, pos)).copied()
     }
 
+    /// The best column (0-based) for the player to move in `pos` by the book: a column that
+    /// wins at once, else the one whose position the book scores best for the mover (centre
+    /// first among equals); `None` when some playable column's position is not in the book
+    /// (positions with `depth` stones or more) or the game is over.
+    ///
+    /// ```
+    /// use searchlab_connect4::{Board, Book, Connect4, Rules};
+    /// let game = Connect4::new(Board::new(5, 4).unwrap(), Rules::Shortcuts);
+    /// let book = Book::build(&game, 3, 1 << 20, 1, &mut |_, _| {}).unwrap();
+    /// let board = game.board();
+    /// let empty = board.parse("").unwrap();
+    /// let col = book.best_move(board, &empty).unwrap();
+    /// let child = board.play(&empty, col);
+    /// assert_eq!(-book.get(board, &child).unwrap(), book.get(board, &empty).unwrap());
+    /// assert_eq!(book.best_move(board, &board.parse("123").unwrap()), None); // 4 stones next
+    /// ```
+    pub fn best_move(&self, board: &Board, pos: &Position) -> Option<u8> {
+        if board.last_move_won(pos) || pos.stones() >= board.cells() {
+            return None;
+        }
+        let mut best: Option<(Value, u8)> = None;
+        for &col in board.column_order() {
+            if !board.can_play(pos, col) {
+                continue;
+            }
+            let child = board.play(pos, col);
+            if board.last_move_won(&child) {
+                return Some(col);
+            }
+            let score = -self.get(board, &child)?;
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, col));
+            }
+        }
+        best.map(|(_, col)| col)
+    }
+
     /// The positions held (after folding).
     pub fn len(&self) -> usize {
         self.scores.len()

@@ -658,9 +658,20 @@ impl searchlab_toolkit::Playable for Connect4Game {
     // A full search from an opening takes hours; depth 8 answers in well under a second.
     const DEFAULT_ENGINE: &'static str = "alphabeta:depth=8";
 
-    /// `--all-moves`, `--weak` and `--table-mb` ask about one position's solve: none applies.
+    /// `--all-moves`, `--weak`, `--table-mb` and `--threads` ask about one position's solve:
+    /// only `--book` applies (engines play its moves).
     fn play_options() -> Vec<OptionSpec> {
-        Vec::new()
+        Self::options()
+            .iter()
+            .filter(|o| o.name == "book")
+            .cloned()
+            .collect()
+    }
+    fn opening_book(&self) -> Option<searchlab_toolkit::clock::BookMoves<PlayGame>> {
+        let book = Arc::clone(self.book.as_ref()?);
+        Some(Arc::new(move |game: &PlayGame, pos: &Position| {
+            book.best_move(game.board(), pos)
+        }))
     }
     fn game(&self) -> Result<PlayGame, String> {
         Ok(PlayGame::new(self.board.clone()))

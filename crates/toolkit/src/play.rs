@@ -167,7 +167,9 @@ impl<D: Playable> Hints<D> {
     /// Hints by the engine `spec` in games of `d`.
     pub fn new(spec: &StrategySpec, d: &D) -> Self {
         let search = match *spec {
-            StrategySpec::AlphaBeta { depth } | StrategySpec::Pvs { depth } => {
+            StrategySpec::AlphaBeta { depth }
+            | StrategySpec::Pvs { depth }
+            | StrategySpec::Mtdf { depth } => {
                 Some(AlphaBeta::new(StrategySpec::alphabeta_config(d, depth)))
             }
             _ => None,
@@ -344,6 +346,8 @@ pub fn match_report_field<D: Playable>(
             ("expanded", s.stats.expanded.into()),
             ("generated", s.stats.generated.into()),
             ("time_s", s.stats.elapsed.as_secs_f64().into()),
+            ("max_move_s", s.max_move.as_secs_f64().into()),
+            ("mean_depth", s.mean_depth().into()),
         ])
     };
     let games = r.games.iter().map(|g| {
