@@ -58,7 +58,7 @@ pub fn command(entries: &[Entry]) -> Command {
                     .long("players")
                     .value_name("A,B,...")
                     .required(true)
-                    .help("The strategies, comma-separated (a KEY=VALUE after a comma belongs to the strategy before it)"),
+                    .help("The strategies, comma-separated (a KEY=VALUE after a comma belongs to the strategy before it); SPEC@T: that player's own time per move"),
             )
             .arg(
                 valued("games", "N", "10")
@@ -106,9 +106,28 @@ pub fn dispatch(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     (fns.run_tournament)(sub, &options)
 }
 
-/// Splits `A,B,...` into strategies: a piece with `=` and no `:` is a setting of the one
-/// before (`mcts:playouts=100,c=2,random` is two players).
-pub fn parse_players(text: &str) -> Result<Vec<StrategySpec>, BadInput> {
+/// A player: a strategy with its own time per move (`alphabeta@0.1s`), if any.
+pub struct Player {
+    /// The strategy.
+    pub spec: StrategySpec,
+    /// Its time per move, overriding `--move-time`.
+    pub move_time: Option<Duration>,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.spec)?;
+        match self.move_time {
+            Some(t) => write!(f, "@{}s", t.as_secs_f64()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Splits `A,B,...` into players: a piece with `=` and no `:` is a setting of the one before
+/// (`mcts:playouts=100,c=2,random` is two players); `SPEC@T` gives that player its own time
+/// per move (`alphabeta@0.01s,alphabeta@1s`).
+pub fn parse_players(text: &str) -> Result<Vec<Player>, BadInput> {
     let mut specs: Vec<String> = Vec::new();
     for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         match specs.last_mut() {
@@ -126,7 +145,23 @@ pub fn parse_players(text: &str) -> Result<Vec<StrategySpec>, BadInput> {
     }
     specs
         .iter()
-        .map(|s| s.parse().map_err(|e| BadInput(format!("--players: {e}"))))
+        .map(|s| {
+            let (spec, time) = match s.rsplit_once('@') {
+                Some((spec, t)) => {
+                    let t =
+                        parse_move_time(t).map_err(|e| BadInput(format!("--players {s}: {e}")))?;
+                    (spec, Some(t))
+                }
+                None => (s.as_str(), None),
+            };
+            let spec = spec
+                .parse()
+                .map_err(|e| BadInput(format!("--players: {e}")))?;
+            Ok(Player {
+                spec,
+                move_time: time,
+            })
+        })
         .collect()
 }
 
@@ -146,7 +181,10 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
         .with_seed(seed);
     let start = d.start(&game);
     let pairs = players.len() * (players.len() - 1) / 2;
-    let mut make = |i: usize| build_engine(&players[i], &d, move_time);
+    let mut make = |i: usize| {
+        let p = &players[i];
+        build_engine(&p.spec, &d, p.move_time.or(move_time))
+    };
     let mut finished = 0;
     let mut done = |i: usize, j: usize| {
         finished += 1;
