@@ -109,12 +109,11 @@ fn engines_play_the_books_move() {
         let out = searchlab(&args, "quit\n");
         assert!(out.status.success(), "{}", text(&out.stderr));
         let stdout = text(&out.stdout);
-        let line = stdout
+        stdout
             .lines()
             .find(|l| l.starts_with("engine ("))
             .unwrap()
-            .to_owned();
-        line
+            .to_owned()
     };
     assert!(first_move(&[]).contains("plays 4"));
     assert!(first_move(&["--book", p]).contains("plays 2"));

@@ -938,7 +938,10 @@ mod tests {
         assert!(shown.contains("...o...\n...x...\n1234567"), "{shown}");
         assert_eq!(d.result(&g, 300), "x wins");
         assert_eq!(d.result(&g, 0), "draw");
-        assert!(Connect4Game::play_options().is_empty() && !Connect4Game::PERFECT);
+        // Of the solve's options only the book applies to play.
+        let names: Vec<&str> = Connect4Game::play_options().iter().map(|o| o.name).collect();
+        assert_eq!(names, ["book"]);
+        assert!(!Connect4Game::PERFECT);
     }
 
     #[test]

@@ -66,16 +66,10 @@ pub fn bradley_terry(players: usize, games: &[GameResult]) -> Vec<f64> {
         return Vec::new();
     }
     // wins[i]: i's points; n[i][j]: games between i and j; each with one virtual draw.
-    let mut wins = vec![0.0; players];
-    let mut n = vec![vec![0.0; players]; players];
-    for i in 0..players {
-        for j in 0..players {
-            if i != j {
-                n[i][j] = 1.0;
-                wins[i] += 0.5;
-            }
-        }
-    }
+    let mut wins = vec![0.5 * (players - 1) as f64; players];
+    let mut n: Vec<Vec<f64>> = (0..players)
+        .map(|i| (0..players).map(|j| if i == j { 0.0 } else { 1.0 }).collect())
+        .collect();
     for g in games {
         if g.a == g.b || g.a >= players || g.b >= players {
             continue;
