@@ -939,7 +939,10 @@ mod tests {
         assert_eq!(d.result(&g, 300), "x wins");
         assert_eq!(d.result(&g, 0), "draw");
         // Of the solve's options only the book applies to play.
-        let names: Vec<&str> = Connect4Game::play_options().iter().map(|o| o.name).collect();
+        let names: Vec<&str> = Connect4Game::play_options()
+            .iter()
+            .map(|o| o.name)
+            .collect();
         assert_eq!(names, ["book"]);
         assert!(!Connect4Game::PERFECT);
     }

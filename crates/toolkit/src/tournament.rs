@@ -68,7 +68,11 @@ pub fn bradley_terry(players: usize, games: &[GameResult]) -> Vec<f64> {
     // wins[i]: i's points; n[i][j]: games between i and j; each with one virtual draw.
     let mut wins = vec![0.5 * (players - 1) as f64; players];
     let mut n: Vec<Vec<f64>> = (0..players)
-        .map(|i| (0..players).map(|j| if i == j { 0.0 } else { 1.0 }).collect())
+        .map(|i| {
+            (0..players)
+                .map(|j| if i == j { 0.0 } else { 1.0 })
+                .collect()
+        })
         .collect();
     for g in games {
         if g.a == g.b || g.a >= players || g.b >= players {
