@@ -7,7 +7,8 @@
 //! playouts until the budget is spent (its `playouts` setting is then ignored); a random
 //! player ignores the clock. The searches are given [`DEADLINE_SHARE`] of the budget, since a
 //! search reads the clock only every 1024 nodes or playouts and must still return its move:
-//! a move takes at most the budget in practice (the clock test allows 1.2x).
+//! a move takes at most the budget in practice (the clock test allows 1.2x) on a machine that
+//! gives the process its core; the searches' tables have a fixed size ([`TABLE_BYTES`]).
 //!
 //! ```
 //! use std::time::Duration;
@@ -29,10 +30,16 @@ use crate::mtdf::{Narrowing, mtdf};
 use crate::playable::{MoveOf, Playable, StateOf};
 use crate::pvs::{Pvs, PvsConfig};
 use crate::stats::{Limits, Stats};
+use crate::table::TranspositionTable;
 use crate::strategy_spec::StrategySpec;
 
 /// The share of the budget a search is given before it must stop (see the module doc).
 pub const DEADLINE_SHARE: f64 = 0.85;
+
+/// The transposition table of a clocked search, allocated once when the engine is built: a
+/// fixed size, since a growing table rehashes inside a move (seconds, past any budget, once
+/// it holds millions of positions).
+pub const TABLE_BYTES: usize = 16 << 20;
 
 /// A time per move as a user writes it: `1s`, `0.2s`, `200ms`, `2m`, or a number of seconds;
 /// more than 0 and at most a year. The message starts with the text quoted.
@@ -71,7 +78,8 @@ pub fn build_engine<D: Playable>(
     let engine: Box<dyn Strategy<D::Game>> = match (spec, move_time) {
         (&StrategySpec::AlphaBeta { depth }, Some(t)) => {
             let config = StrategySpec::alphabeta_config(d, depth);
-            let search = Deepening::AlphaBeta(AlphaBeta::new(config));
+            let table = TranspositionTable::fixed(TABLE_BYTES);
+            let search = Deepening::AlphaBeta(AlphaBeta::with_table(config, table));
             Box::new(Timed::new(name, search, depth, Some(t), eval))
         }
         (&StrategySpec::Pvs { depth }, Some(t)) => {
@@ -79,7 +87,8 @@ pub fn build_engine<D: Playable>(
             if let Some((lo, hi)) = d.value_range() {
                 config = config.with_value_range(lo, hi);
             }
-            let search = Deepening::Pvs(Pvs::new(config));
+            let table = TranspositionTable::fixed(TABLE_BYTES);
+            let search = Deepening::Pvs(Pvs::with_table(config, table));
             Box::new(Timed::new(name, search, depth, Some(t), eval))
         }
         (&StrategySpec::Mtdf { depth }, t) => mtdf_engine(d, depth, t),
@@ -126,7 +135,8 @@ where
     if range != (-INFINITY, INFINITY) {
         config = config.with_value_range(range.0, range.1);
     }
-    let search = Deepening::Mtdf(AlphaBeta::new(config), range);
+    let table = TranspositionTable::fixed(TABLE_BYTES);
+    let search = Deepening::Mtdf(AlphaBeta::with_table(config, table), range);
     Box::new(Timed::new(name, search, depth, budget, eval))
 }
 
