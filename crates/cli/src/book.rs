@@ -128,7 +128,7 @@ pub fn run(m: &ArgMatches) -> anyhow::Result<ExitCode> {
     if board.cells() > QUICK_CELLS || left > 50_000 {
         eprintln!(
             "searchlab: warning: {left} positions to solve on {width} x {height} \
-             ({done} done already), on {threads} threads: positions with few stones on boards \
+             ({done} done already), on {threads} thread(s): positions with few stones on boards \
              past 6 x 5 take minutes each (the empty 7 x 6 board tens of CPU minutes), so this \
              may take hours. Checkpoints go to {shown}; Ctrl-C saves what is done; continue \
              with --resume."
@@ -179,7 +179,7 @@ pub fn run(m: &ArgMatches) -> anyhow::Result<ExitCode> {
     writeln!(
         std::io::stdout(),
         "connect4 {width} x {height} book to {depth} stones: {} positions, {} bytes, \
-         written to {shown} ({} solved in {:.1} s on {threads} threads)",
+         written to {shown} ({} solved in {:.1} s on {threads} thread(s))",
         book.len(),
         text.len(),
         total - done,
