@@ -944,7 +944,7 @@ mod tests {
             .map(|o| o.name)
             .collect();
         assert_eq!(names, ["book"]);
-        assert!(!Connect4Game::PERFECT);
+        const { assert!(!Connect4Game::PERFECT) };
     }
 
     #[test]

@@ -30,8 +30,8 @@ use crate::mtdf::{Narrowing, mtdf};
 use crate::playable::{MoveOf, Playable, StateOf};
 use crate::pvs::{Pvs, PvsConfig};
 use crate::stats::{Limits, Stats};
-use crate::table::TranspositionTable;
 use crate::strategy_spec::StrategySpec;
+use crate::table::TranspositionTable;
 
 /// The share of the budget a search is given before it must stop (see the module doc).
 pub const DEADLINE_SHARE: f64 = 0.85;
