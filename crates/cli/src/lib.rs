@@ -12,6 +12,7 @@
 pub mod api;
 mod batch;
 mod bench;
+mod book;
 mod error;
 mod limits;
 mod matchcmd;
@@ -20,6 +21,7 @@ mod progress;
 mod registry;
 mod render;
 mod shell;
+mod tournament;
 mod trace;
 
 use std::io::{Read, Write};
@@ -236,6 +238,8 @@ fn run_with(
         .subcommand(registry::gen_command(entries))
         .subcommand(matchcmd::match_command(entries))
         .subcommand(play::play_command(entries))
+        .subcommand(book::command())
+        .subcommand(tournament::command(entries))
         .subcommands(shell::commands())
         .subcommand(
             clap::Command::new("list")
@@ -276,6 +280,8 @@ fn run_with(
         Some((which @ ("completions" | "man"), m)) => shell::run(command, which, m),
         Some(("match", m)) => matchcmd::dispatch(entries, m, false),
         Some(("play", m)) => matchcmd::dispatch(entries, m, true),
+        Some(("book", m)) => book::run(m),
+        Some(("tournament", m)) => tournament::dispatch(entries, m),
         Some(("list", m)) => registry::list(
             entries,
             m.get_one::<String>("format").is_some_and(|f| f == "json"),

@@ -27,6 +27,8 @@ pub struct PlayFns {
     pub run_match: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
     /// Runs `searchlab play GAME` from its matches.
     pub run_play: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
+    /// Runs `searchlab tournament GAME` from its matches.
+    pub run_tournament: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
 }
 
 impl Entry {
@@ -41,6 +43,7 @@ impl Entry {
                 engine: D::DEFAULT_ENGINE,
                 run_match: run_match::<D>,
                 run_play: crate::play::run::<D>,
+                run_tournament: crate::tournament::run::<D>,
             }),
             ..Entry::of::<D>()
         }
@@ -89,6 +92,7 @@ pub fn match_command(entries: &[Entry]) -> Command {
                     .value_parser(clap::value_parser!(u64))
                     .help("Seed of the random openings and of each game's strategy seeds"),
             )
+            .arg(crate::tournament::move_time_arg())
             .arg(
                 Arg::new("no-accuracy")
                     .long("no-accuracy")
@@ -174,8 +178,9 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     // Every search of the match (both strategies, the accuracy oracle) under the memory
     // limit: alpha-beta to the end of Connect Four once filled memory and aborted (issue 32).
     let limits = crate::limits::memory_limits(m);
-    let mut sa = a.build_limited(&d, &limits);
-    let mut sb = b.build_limited(&d, &limits);
+    let move_time = crate::tournament::move_time_of(m);
+    let mut sa = searchlab_toolkit::clock::build_engine(&a, &d, move_time, &limits);
+    let mut sb = searchlab_toolkit::clock::build_engine(&b, &d, move_time, &limits);
     let mut perfect = PerfectSolver::<D::Game>::new(limits.clone());
     let accuracy = D::PERFECT && !m.get_flag("no-accuracy");
     let oracle: Option<&mut dyn Oracle<D::Game>> = if accuracy { Some(&mut perfect) } else { None };
@@ -195,6 +200,17 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     } else {
         writeln!(out, "{}: {games} games from {from}, seed {seed}", D::NAME)?;
         write!(out, "{report}")?;
+        if let Some(t) = move_time {
+            writeln!(
+                out,
+                "move time {:.3} s: longest move A {:.3} s, B {:.3} s; mean depth A {:.1}, B {:.1}",
+                t.as_secs_f64(),
+                report.a.max_move.as_secs_f64(),
+                report.b.max_move.as_secs_f64(),
+                report.a.mean_depth(),
+                report.b.mean_depth()
+            )?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -35,6 +35,7 @@ pub fn play_command(entries: &[Entry]) -> Command {
                 valued("human", "SIDE", "first")
                     .help("Your side: the game's name for it (x, o; A, B), first or second"),
             )
+            .arg(crate::tournament::move_time_arg())
             .arg(
                 valued("seed", "S", "1")
                     .value_parser(clap::value_parser!(u64))
@@ -53,7 +54,8 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
     let spec = spec_of(m, "engine")?.expect("has a default");
     let limits = crate::limits::memory_limits(m);
     let mut hints = Hints::new_limited(&spec, &d, &limits);
-    let mut engine = spec.build_limited(&d, &limits);
+    let move_time = crate::tournament::move_time_of(m);
+    let mut engine = searchlab_toolkit::clock::build_engine(&spec, &d, move_time, &limits);
     engine.new_game(*m.get_one::<u64>("seed").expect("has a default"));
     let mut s = Session::new(d, game);
     let text = m.get_one::<String>("human").expect("has a default");
@@ -81,7 +83,20 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
             let choice = engine
                 .choose(&s.game, s.state())
                 .map_err(|e| anyhow::anyhow!("the engine ({spec}) could not move: {e}"))?;
-            writeln!(out, "engine ({spec}) plays {}", s.d.show_move(&choice.mv))?;
+            let how = match (move_time, choice.stats.expanded) {
+                (Some(_), 0) if choice.stats.table_hits > 0 => " (from the book)".to_owned(),
+                (Some(_), _) => format!(
+                    " (depth {} in {:.2} s)",
+                    choice.stats.depth_reached,
+                    choice.stats.elapsed.as_secs_f64()
+                ),
+                (None, _) => String::new(),
+            };
+            writeln!(
+                out,
+                "engine ({spec}) plays {}{how}",
+                s.d.show_move(&choice.mv)
+            )?;
             s.play_engine(choice.mv);
             redraw = true;
             continue;

@@ -7,7 +7,7 @@ use common::{searchlab, text};
 use serde_json::Value;
 
 /// Runs a match with `--format json` and returns its object with the thinking times removed
-/// (the only part that changes from run to run).
+/// (the only part that changes from run to run: the total and the longest move).
 fn match_json(args: &[&str]) -> Value {
     let mut all = vec!["match"];
     all.extend_from_slice(args);
@@ -21,7 +21,9 @@ fn match_json(args: &[&str]) -> Value {
     );
     let mut v: Value = serde_json::from_str(text(&out.stdout).trim()).expect("one JSON object");
     for side in ["a", "b"] {
-        v[side].as_object_mut().unwrap().remove("time_s");
+        let side = v[side].as_object_mut().unwrap();
+        side.remove("time_s");
+        side.remove("max_move_s");
     }
     v
 }

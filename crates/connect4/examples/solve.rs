@@ -4,19 +4,26 @@
 //! ```text
 //! cargo run --release -p searchlab-connect4 --example solve -- 4453 --all-moves
 //! cargo run --release -p searchlab-connect4 --example solve -- "" --weak --score-only --timeout 2700
+//! cargo run --release -p searchlab-connect4 --example solve -- "" --width 6 --height 5 --threads 2
 //! ```
+//!
+//! `--threads N` (N > 1) solves with the [`searchlab_connect4::ParallelSolver`] (split at the
+//! root); `--width`/`--height` pick another board.
 
 use std::process::ExitCode;
 use std::time::Duration;
 
-use searchlab_connect4::{Connect4, DEFAULT_TABLE_BYTES, SolveOptions, Solver, describe_score};
+use searchlab_connect4::{
+    Board, Connect4, DEFAULT_TABLE_BYTES, ParallelSolver, Rules, SolveOptions, Solver,
+    describe_score,
+};
 use searchlab_core::Limits;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(moves) = args.first() else {
         eprintln!(
-            "usage: solve POSITION [--all-moves] [--weak] [--score-only] [--timeout SECONDS] [--table-mb M]"
+            "usage: solve POSITION [--all-moves] [--weak] [--score-only] [--timeout SECONDS] [--table-mb M] [--threads N] [--width W --height H]"
         );
         return ExitCode::from(2);
     };
@@ -36,7 +43,18 @@ fn main() -> ExitCode {
         weak: args.iter().any(|a| a == "--weak"),
         limits,
     };
-    let game = Connect4::standard();
+    let (width, height) = (
+        value_of("--width").unwrap_or(7) as u32,
+        value_of("--height").unwrap_or(6) as u32,
+    );
+    let game = match Board::new(width, height) {
+        Ok(board) => Connect4::new(board, Rules::Shortcuts),
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let threads = value_of("--threads").unwrap_or(1) as usize;
     let pos = match game.board().parse(moves) {
         Ok(p) => p,
         Err(e) => {
@@ -46,7 +64,7 @@ fn main() -> ExitCode {
     };
     print!("{}", game.board().render(&pos));
     let mut solver = Solver::new(game.clone(), table);
-    if args.iter().any(|a| a == "--score-only") {
+    if threads <= 1 && args.iter().any(|a| a == "--score-only") {
         return match solver.score_with_stats(&pos, &options) {
             Ok((score, stats)) => {
                 println!(
@@ -66,7 +84,12 @@ fn main() -> ExitCode {
             }
         };
     }
-    match solver.solve(&pos, &options) {
+    let answer = if threads > 1 {
+        ParallelSolver::new(game.clone(), table, threads).solve(&pos, &options)
+    } else {
+        solver.solve(&pos, &options)
+    };
+    match answer {
         Ok(a) => {
             println!(
                 "score {} ({}): {}",

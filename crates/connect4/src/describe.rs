@@ -22,8 +22,8 @@ use searchlab_toolkit::{
 };
 
 use crate::{
-    Board, Book, Connect4, DEFAULT_TABLE_BYTES, PlayGame, Position, Rules, SolveError,
-    SolveOptions, Solver, Threats, describe_score, parse_test_line,
+    Board, Book, Connect4, DEFAULT_TABLE_BYTES, ParallelSolver, PlayGame, Position, Rules,
+    SolveError, SolveOptions, Solver, Threats, describe_score, parse_test_line,
 };
 
 /// The most empty cells `minimax` accepts: it visits every non-losing move of every position
@@ -43,7 +43,14 @@ pub struct Connect4Game {
     most_empty: AtomicU32,
     /// The solver of the rules in use, built once (its table is the big allocation).
     solver: Mutex<Option<(Rules, Solver)>>,
+    /// `--threads`: more than one splits alphabeta's work at the root ([`ParallelSolver`]).
+    threads: usize,
+    /// The parallel solver of the rules in use, built once, with `threads > 1`.
+    parallel: Mutex<Option<(Rules, ParallelSolver)>>,
 }
+
+/// The most threads `--threads` gives the solver (each has its own table).
+const MAX_THREADS: usize = 1024;
 
 /// The most plies of a principal variation `--show` draws (a whole game is 42 boards).
 const SHOWN_PLIES: u32 = 16;
@@ -109,6 +116,9 @@ impl Connect4Game {
         rules: Rules,
         limits: &Limits,
     ) -> Result<Found, (SolveError, Stats)> {
+        if self.threads > 1 {
+            return self.solve_parallel(job, rules, limits);
+        }
         let mut guard = self.solver.lock().unwrap_or_else(|e| e.into_inner());
         if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
             let game = Connect4::new(self.board.clone(), rules);
@@ -120,6 +130,44 @@ impl Connect4Game {
         }
         let (_, solver) = guard.as_mut().expect("just built");
         // Each position's statistics are its own, whatever came before (O(1)).
+        solver.reset();
+        let options = SolveOptions {
+            all_moves: self.all_moves,
+            weak: self.weak,
+            limits: limits.clone(),
+        };
+        match solver.solve(&job.position, &options) {
+            Ok(a) => Ok(Found {
+                score: a.score,
+                best: a.best,
+                columns: a.columns,
+                stats: a.stats,
+            }),
+            Err(e) => Err((e, Stats::default())),
+        }
+    }
+
+    /// [`Connect4Game::solve_alphabeta`] on `--threads` threads, split at the root.
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
+    fn solve_parallel(
+        &self,
+        job: &Job,
+        rules: Rules,
+        limits: &Limits,
+    ) -> Result<Found, (SolveError, Stats)> {
+        let mut guard = self.parallel.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.as_ref().is_none_or(|(r, _)| *r != rules) {
+            let game = Connect4::new(self.board.clone(), rules);
+            let mut solver = ParallelSolver::new(game, self.table_bytes, self.threads);
+            if let Some(book) = &self.book {
+                solver = solver.with_book(Arc::clone(book));
+            }
+            *guard = Some((rules, solver));
+        }
+        let (_, solver) = guard.as_mut().expect("just built");
         solver.reset();
         let options = SolveOptions {
             all_moves: self.all_moves,
@@ -306,6 +354,12 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 None,
                 "an opening book (searchlab_connect4::Book): alphabeta answers its positions without search",
             ),
+            OptionSpec::value(
+                "threads",
+                "N",
+                Some("1"),
+                "alphabeta on N threads, split at the root, a table of --table-mb each (0: one per core); the same scores, node counts vary",
+            ),
         ];
         OPTIONS
     }
@@ -332,6 +386,15 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 .checked_mul(1 << 20)
                 .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
         };
+        let threads = match options.parse::<usize>("threads")?.unwrap_or(1) {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n if n > MAX_THREADS => {
+                return Err(format!(
+                    "--threads {n}: at most {MAX_THREADS} (0: one per core)"
+                ));
+            }
+            n => n,
+        };
         let board = Board::standard();
         let book = match options.get("book") {
             None => None,
@@ -351,6 +414,8 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             table_bytes,
             most_empty: AtomicU32::new(0),
             solver: Mutex::new(None),
+            threads,
+            parallel: Mutex::new(None),
         })
     }
     fn parse(&self, text: &str) -> Result<Job, String> {
@@ -622,9 +687,20 @@ impl searchlab_toolkit::Playable for Connect4Game {
     // A full search from an opening takes hours; depth 8 answers in well under a second.
     const DEFAULT_ENGINE: &'static str = "alphabeta:depth=8";
 
-    /// `--all-moves`, `--weak` and `--table-mb` ask about one position's solve: none applies.
+    /// `--all-moves`, `--weak`, `--table-mb` and `--threads` ask about one position's solve:
+    /// only `--book` applies (engines play its moves).
     fn play_options() -> Vec<OptionSpec> {
-        Vec::new()
+        Self::options()
+            .iter()
+            .filter(|o| o.name == "book")
+            .cloned()
+            .collect()
+    }
+    fn opening_book(&self) -> Option<searchlab_toolkit::clock::BookMoves<PlayGame>> {
+        let book = Arc::clone(self.book.as_ref()?);
+        Some(Arc::new(move |game: &PlayGame, pos: &Position| {
+            book.best_move(game.board(), pos)
+        }))
     }
     fn game(&self) -> Result<PlayGame, String> {
         Ok(PlayGame::new(self.board.clone()))
@@ -891,7 +967,13 @@ mod tests {
         assert!(shown.contains("...o...\n...x...\n1234567"), "{shown}");
         assert_eq!(d.result(&g, 300), "x wins");
         assert_eq!(d.result(&g, 0), "draw");
-        assert!(Connect4Game::play_options().is_empty() && !Connect4Game::PERFECT);
+        // Of the solve's options only the book applies to play.
+        let names: Vec<&str> = Connect4Game::play_options()
+            .iter()
+            .map(|o| o.name)
+            .collect();
+        assert_eq!(names, ["book"]);
+        const { assert!(!Connect4Game::PERFECT) };
     }
 
     #[test]

@@ -34,12 +34,14 @@ mod board;
 mod book;
 pub mod describe;
 mod game;
+mod parallel;
 mod play;
 mod solver;
 
 pub use board::{Board, GeometryError, ParseError, Position};
-pub use book::{Book, BookError, canonical_key, mirror};
+pub use book::{Book, BookError, BuildEvent, BuildOptions, canonical_key, mirror};
 pub use game::{Connect4, Rules};
+pub use parallel::ParallelSolver;
 pub use play::{PlayGame, SCALE, Threats};
 pub use solver::{
     Analysis, DEFAULT_TABLE_BYTES, GenError, LineError, SolveError, SolveOptions, Solver, TestCase,

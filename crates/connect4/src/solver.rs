@@ -121,6 +121,11 @@ impl Solver {
         self
     }
 
+    /// Whether the opening book holds `pos`.
+    pub(crate) fn book_has(&self, pos: &Position) -> bool {
+        (self.book.as_ref()).is_some_and(|b| b.get(self.game.board(), pos).is_some())
+    }
+
     /// Uses `narrowing` for the score tests (bisection by default).
     pub fn with_narrowing(mut self, narrowing: Narrowing) -> Self {
         self.narrowing = narrowing;
@@ -212,7 +217,7 @@ impl Solver {
     }
 
     /// The limits left of `limits` after `stats` since `start`.
-    fn remaining(limits: &Limits, start: Instant, stats: &Stats) -> Limits {
+    pub(crate) fn remaining(limits: &Limits, start: Instant, stats: &Stats) -> Limits {
         let mut left = limits.clone();
         left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
         left.max_expanded = limits
@@ -222,7 +227,7 @@ impl Solver {
     }
 
     /// The score of `pos` for its mover (weak: its sign), adding the work to `stats`.
-    fn score(
+    pub(crate) fn score(
         &mut self,
         pos: &Position,
         weak: bool,
@@ -247,7 +252,7 @@ impl Solver {
     }
 
     /// Whether playing into `child` scores at least `score` for the player who moved.
-    fn at_least(
+    pub(crate) fn at_least(
         &mut self,
         child: &Position,
         score: Value,

@@ -464,6 +464,10 @@ fn strategy<'py>(side: &Bound<'py, PyAny>) -> PyResult<Box<dyn Strategy<PyGame<'
                 let (config, limits) = StrategySpec::mcts_config(playouts, c, seed);
                 Box::new(MctsStrategy::new(name, config, limits, PyEval))
             }
+            StrategySpec::Mtdf { depth } => {
+                let range = (-searchlab_toolkit::INFINITY, searchlab_toolkit::INFINITY);
+                searchlab_toolkit::clock::mtdf_strategy(name, depth, None, range, PyEval)
+            }
             StrategySpec::Random { seed } => Box::new(RandomStrategy::new(seed)),
         });
     }

@@ -24,6 +24,7 @@
 pub use searchlab_core::*;
 
 pub mod catalogue;
+pub mod clock;
 pub mod describe;
 pub mod instances;
 pub mod limits_text;
@@ -35,6 +36,7 @@ pub mod plugin;
 pub mod show;
 pub mod stats_text;
 pub mod strategy_spec;
+pub mod tournament;
 
 pub use catalogue::{
     Algorithm, GameAlgorithm, GameRun, GameSolver, MctsParams, ParseAlgorithmError, Promise,

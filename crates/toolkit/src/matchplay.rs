@@ -485,6 +485,21 @@ pub struct SideReport {
     pub stats: Stats,
     /// Its move accuracy, when the match had an oracle.
     pub accuracy: Option<Accuracy>,
+    /// The longest it took to choose a move (wall clock, around [`Strategy::choose`]).
+    pub max_move: std::time::Duration,
+    /// The sum over its moves of the depth its search completed ([`Stats::depth_reached`]).
+    pub depth_sum: u64,
+}
+
+impl SideReport {
+    /// The mean depth its searches completed per move (0 without moves).
+    pub fn mean_depth(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.depth_sum as f64 / self.moves as f64
+        }
+    }
 }
 
 /// An Elo difference with its 95% confidence interval (infinite ends when a score is 0 or 1).
@@ -716,12 +731,16 @@ pub fn play_match<G: Game + ?Sized>(
             moves: 0,
             stats: Stats::default(),
             accuracy: oracle.is_some().then(Accuracy::default),
+            max_move: std::time::Duration::ZERO,
+            depth_sum: 0,
         },
         SideReport {
             name: b.name(),
             moves: 0,
             stats: Stats::default(),
             accuracy: oracle.is_some().then(Accuracy::default),
+            max_move: std::time::Duration::ZERO,
+            depth_sum: 0,
         },
     ];
     // Grown game by game: a match of 10^9 games reserves nothing up front (issue 32).
@@ -761,14 +780,15 @@ pub fn play_match<G: Game + ?Sized>(
             }
             let side = usize::from(game.to_move(&state) != a_plays);
             let strategy: &mut dyn Strategy<G> = if side == 0 { &mut *a } else { &mut *b };
-            let choice = strategy
-                .choose(game, &state)
-                .map_err(|source| MatchError::Strategy {
-                    strategy: sides[side].name.clone(),
-                    game: g,
-                    ply,
-                    source,
-                })?;
+            let clock = std::time::Instant::now();
+            let choice = strategy.choose(game, &state);
+            let took = clock.elapsed();
+            let choice = choice.map_err(|source| MatchError::Strategy {
+                strategy: sides[side].name.clone(),
+                game: g,
+                ply,
+                source,
+            })?;
             buf.clear();
             game.moves(&state, &mut buf);
             if !buf.contains(&choice.mv) {
@@ -801,6 +821,8 @@ pub fn play_match<G: Game + ?Sized>(
             }
             sides[side].moves += 1;
             sides[side].stats += &choice.stats;
+            sides[side].max_move = sides[side].max_move.max(took);
+            sides[side].depth_sum += u64::from(choice.stats.depth_reached);
             moves.push(choice.mv);
             state = next;
         };

@@ -173,11 +173,11 @@ impl<D: Playable> Hints<D> {
     /// [`Hints::new`] whose searches stop at `limits` (the memory limit of `play`).
     pub fn new_limited(spec: &StrategySpec, d: &D, limits: &Limits) -> Self {
         let search = match *spec {
-            StrategySpec::AlphaBeta { depth } | StrategySpec::Pvs { depth } => {
-                Some(AlphaBeta::new(
-                    StrategySpec::alphabeta_config(d, depth).with_limits(limits.clone()),
-                ))
-            }
+            StrategySpec::AlphaBeta { depth }
+            | StrategySpec::Pvs { depth }
+            | StrategySpec::Mtdf { depth } => Some(AlphaBeta::new(
+                StrategySpec::alphabeta_config(d, depth).with_limits(limits.clone()),
+            )),
             _ => None,
         };
         Hints {
@@ -352,6 +352,8 @@ pub fn match_report_field<D: Playable>(
             ("expanded", s.stats.expanded.into()),
             ("generated", s.stats.generated.into()),
             ("time_s", s.stats.elapsed.as_secs_f64().into()),
+            ("max_move_s", s.max_move.as_secs_f64().into()),
+            ("mean_depth", s.mean_depth().into()),
         ])
     };
     let games = r.games.iter().map(|g| {

@@ -52,6 +52,12 @@ pub trait Playable: Description {
         None
     }
 
+    /// The opening book the options name (`--book FILE`), if any: engines play its move at
+    /// once in every position it answers ([`crate::clock::build_engine`]). None by default.
+    fn opening_book(&self) -> Option<crate::clock::BookMoves<Self::Game>> {
+        None
+    }
+
     /// The name of a side as the game calls it (`x`, `o`; `A`, `B`).
     fn side_name(&self, player: Player) -> &'static str;
 

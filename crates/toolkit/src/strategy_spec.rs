@@ -29,6 +29,7 @@ pub const STRATEGY_HELP: &str = "\
 Strategies (ALGO[:KEY=VALUE,...]):
   alphabeta[:depth=D]              alpha-beta with a transposition table, D plies (default: to the end)
   pvs[:depth=D]                    principal variation search, D plies (default: to the end)
+  mtdf[:depth=D]                   MTD(f), deepening iteratively to D plies (default: to the end)
   mcts[:playouts=N,c=C,seed=S]     UCT, N playouts per move (1000), exploration C (1.4)
   random[:seed=S]                  a uniformly random legal move
 Depth-limited searches score unfinished positions with the game's evaluation.";
@@ -43,6 +44,11 @@ pub enum StrategySpec {
     },
     /// Principal variation search to `depth` plies.
     Pvs {
+        /// The depth limit.
+        depth: Option<u32>,
+    },
+    /// MTD(f) deepening iteratively to `depth` plies.
+    Mtdf {
         /// The depth limit.
         depth: Option<u32>,
     },
@@ -75,7 +81,7 @@ pub enum StrategySpecError {
     },
     /// The name is no strategy.
     #[error(
-        "{spec}: unknown strategy `{name}`; expected alphabeta[:depth=D], pvs[:depth=D], \
+        "{spec}: unknown strategy `{name}`; expected alphabeta[:depth=D], pvs[:depth=D], mtdf[:depth=D], \
          mcts[:playouts=N,c=C,seed=S] or random[:seed=S]"
     )]
     Unknown {
@@ -133,7 +139,7 @@ impl FromStr for StrategySpec {
             pairs.push((k.trim(), v.trim()));
         }
         let allowed: &[&str] = match name {
-            "alphabeta" | "pvs" => &["depth"],
+            "alphabeta" | "pvs" | "mtdf" => &["depth"],
             "mcts" => &["playouts", "c", "seed"],
             "random" => &["seed"],
             _ => {
@@ -151,13 +157,15 @@ impl FromStr for StrategySpec {
         }
         let unplayable = |why: String| StrategySpecError::Unplayable { spec: spec(), why };
         Ok(match name {
-            "alphabeta" | "pvs" => {
+            "alphabeta" | "pvs" | "mtdf" => {
                 let depth = value::<u32>(text, &pairs, "depth", "a whole number of plies")?;
                 if depth == Some(0) {
                     return Err(unplayable("depth=0 looks at no move; use 1 or more".into()));
                 }
                 if name == "pvs" {
                     StrategySpec::Pvs { depth }
+                } else if name == "mtdf" {
+                    StrategySpec::Mtdf { depth }
                 } else {
                     StrategySpec::AlphaBeta { depth }
                 }
@@ -212,6 +220,8 @@ impl fmt::Display for StrategySpec {
             StrategySpec::AlphaBeta { depth: Some(d) } => write!(f, "alphabeta:depth={d}"),
             StrategySpec::Pvs { depth: None } => write!(f, "pvs"),
             StrategySpec::Pvs { depth: Some(d) } => write!(f, "pvs:depth={d}"),
+            StrategySpec::Mtdf { depth: None } => write!(f, "mtdf"),
+            StrategySpec::Mtdf { depth: Some(d) } => write!(f, "mtdf:depth={d}"),
             StrategySpec::Mcts { playouts, c, seed } => {
                 write!(f, "mcts:playouts={playouts},c={c}")?;
                 if *seed != 0 {
@@ -287,6 +297,7 @@ impl StrategySpec {
                 mcts_limits.max_memory = limits.max_memory;
                 Box::new(MctsStrategy::new(name, config, mcts_limits, eval))
             }
+            StrategySpec::Mtdf { depth } => crate::clock::mtdf_engine(d, depth, None),
             StrategySpec::Random { seed } => Box::new(RandomStrategy::new(seed)),
         }
     }

@@ -1,0 +1,409 @@
+//! Solving one position on several cores: the root split ([`ParallelSolver`]).
+//!
+//! The choice: parallel **at the root**, each thread with a [`Solver`] and a table of its own,
+//! rather than in the tree with a shared table. The score is found by the same bisection of
+//! the score range as the sequential solver (Pons' thresholds, pulled towards a draw), but each
+//! test "does the player to move score at least `t`?" is answered by the root's children: the
+//! threads take the children in the solver's move order, each asks "does playing this column
+//! score at least `t`?" (one null-window test of the child), and the first child that does
+//! answers yes and cancels the others; the answer is no when every child has failed. Every
+//! thread keeps its table across the tests, so a child's later tests reuse what its earlier
+//! ones learnt, as in the sequential solver.
+//!
+//! Why not a shared table (lazy SMP, young brothers wait)? The core's tables are not shared
+//! between threads (a lock-free table is a core change every game would carry), and the root
+//! split needs none of that: a fail-low test (all children refuted) splits its work about
+//! evenly between the threads, which is where most of the time goes near the true score. A
+//! fail-high test is decided by its first good child and the other threads' work on later
+//! children is wasted (cancelled within about a thousand nodes). Each thread's table has the
+//! size asked for, so `threads` tables take `threads` times the memory.
+//!
+//! The best columns and, with `all_moves`, every column's score are found the same way, one
+//! column per thread at a time. The scores equal the sequential solver's (tested on 5 x 4 and
+//! 6 x 5 boards); node counts are the sum over the threads and vary from run to run.
+//!
+//! ```
+//! use searchlab_connect4::{Board, Connect4, ParallelSolver, Rules, SolveOptions, Solver};
+//!
+//! let game = Connect4::new(Board::new(5, 4).unwrap(), Rules::Shortcuts);
+//! let empty = game.board().parse("").unwrap();
+//! let mut parallel = ParallelSolver::new(game.clone(), 1 << 20, 2);
+//! let answer = parallel.solve(&empty, &SolveOptions::default()).unwrap();
+//! let mut sequential = Solver::new(game, 1 << 20);
+//! assert_eq!(answer.score, sequential.score_only(&empty, &SolveOptions::default()).unwrap());
+//! ```
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use searchlab_core::{Cancel, Game, LimitKind, Limits, Stats, Value};
+
+use crate::board::Position;
+use crate::book::Book;
+use crate::game::Connect4;
+use crate::solver::{Analysis, SolveError, SolveOptions, Solver};
+
+/// A solver that splits each question at the root between `threads` sequential [`Solver`]s
+/// (see the module doc).
+#[derive(Debug)]
+pub struct ParallelSolver {
+    solvers: Vec<Solver>,
+}
+
+/// One question about a child of the root.
+#[derive(Clone, Copy)]
+enum Ask {
+    /// Does the root's mover score at least this by playing into the child?
+    AtLeast(Value),
+    /// The child's exact (or weak) score for its own mover.
+    Score { weak: bool },
+}
+
+impl ParallelSolver {
+    /// `threads` solvers (at least one) of `game`, each with a compact table of `table_bytes`.
+    pub fn new(game: Connect4, table_bytes: usize, threads: usize) -> Self {
+        let solvers = (0..threads.max(1))
+            .map(|_| Solver::new(game.clone(), table_bytes))
+            .collect();
+        ParallelSolver { solvers }
+    }
+
+    /// Answers every position `book` holds without a search, in every thread.
+    pub fn with_book(mut self, book: Arc<Book>) -> Self {
+        self.solvers = self
+            .solvers
+            .into_iter()
+            .map(|s| s.with_book(Arc::clone(&book)))
+            .collect();
+        self
+    }
+
+    /// The number of threads.
+    pub fn threads(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// Empties every thread's table.
+    pub fn reset(&mut self) {
+        self.solvers.iter_mut().for_each(Solver::reset);
+    }
+
+    /// What [`Solver::solve`] answers (the same score, best columns and columns), computed on
+    /// the threads. The node limit counts each thread's work apart; the time limit and the
+    /// cancel flag apply to the whole call.
+    ///
+    /// # Complexity
+    /// As the sequential solver's, split between the threads, plus the work a cancelled thread
+    /// did on a child after another child had decided a test.
+    pub fn solve(
+        &mut self,
+        pos: &Position,
+        options: &SolveOptions,
+    ) -> Result<Analysis, SolveError> {
+        let start = Instant::now();
+        let mut stats = Stats::default();
+        let weak = options.weak;
+        let score = self.score(pos, weak, &options.limits, start, &mut stats)?;
+        let score_stats = stats.clone();
+        let game = self.solvers[0].game().clone();
+        let board = game.board().clone();
+        let over = board.last_move_won(pos) || pos.stones() == board.cells();
+        let mut best = Vec::new();
+        let mut columns = Vec::new();
+        if !over {
+            let playable: Vec<(u8, Position)> = (0..board.width() as u8)
+                .filter(|&c| board.can_play(pos, c))
+                .map(|c| (c, board.play(pos, c)))
+                .collect();
+            let children: Vec<Position> = playable.iter().map(|p| p.1).collect();
+            if options.all_moves {
+                let ask = Ask::Score { weak };
+                let (answers, work) =
+                    self.ask_all(&children, ask, false, &options.limits, start)?;
+                stats += &work;
+                let mut by_col = vec![None; board.width() as usize];
+                for ((c, _), child) in playable.iter().zip(answers) {
+                    let col_score = -child.expect("every child answered");
+                    by_col[usize::from(*c)] = Some(col_score);
+                    if col_score == score {
+                        best.push(u32::from(*c) + 1);
+                    }
+                }
+                columns = by_col;
+            } else if weak && score == -1 {
+                // Every column loses: each is as good as any.
+                best = playable.iter().map(|(c, _)| u32::from(*c) + 1).collect();
+            } else {
+                let ask = Ask::AtLeast(score);
+                let (answers, work) =
+                    self.ask_all(&children, ask, false, &options.limits, start)?;
+                stats += &work;
+                for ((c, _), reaches) in playable.iter().zip(answers) {
+                    if reaches == Some(1) {
+                        best.push(u32::from(*c) + 1);
+                    }
+                }
+            }
+        }
+        stats.elapsed = start.elapsed();
+        Ok(Analysis {
+            score,
+            weak,
+            best,
+            columns,
+            stats,
+            score_stats,
+        })
+    }
+
+    /// The score of `pos` for its mover (weak: its sign), by bisection of the score range with
+    /// each test split between the threads at the root.
+    fn score(
+        &mut self,
+        pos: &Position,
+        weak: bool,
+        limits: &Limits,
+        start: Instant,
+        stats: &mut Stats,
+    ) -> Result<Value, SolveError> {
+        let solver = &mut self.solvers[0];
+        let game = solver.game().clone();
+        if game.decided(pos).is_some() || solver.book_has(pos) {
+            return solver.score(pos, weak, limits, start, stats);
+        }
+        let mut children = Vec::new();
+        game.moves(pos, &mut children);
+        let children: Vec<Position> = children.iter().map(|c| game.play(pos, c)).collect();
+        let m = game.max_score();
+        // The score lies in lower..=upper.
+        let (mut lower, mut upper) = if weak { (-1, 1) } else { (-m, m) };
+        while lower < upper {
+            let t = threshold(lower, upper);
+            let (answers, work) = self.ask_all(&children, Ask::AtLeast(t), true, limits, start)?;
+            *stats += &work;
+            if answers.contains(&Some(1)) {
+                lower = t;
+            } else {
+                upper = t - 1;
+            }
+        }
+        Ok(lower)
+    }
+
+    /// Asks `ask` of every child, the threads taking them in order. With `first_yes`, the
+    /// first child answering yes (1) stops the others (their answers stay `None`). Answers
+    /// are 1 or 0 for [`Ask::AtLeast`], the score for [`Ask::Score`].
+    fn ask_all(
+        &mut self,
+        children: &[Position],
+        ask: Ask,
+        first_yes: bool,
+        limits: &Limits,
+        start: Instant,
+    ) -> Result<(Vec<Option<Value>>, Stats), SolveError> {
+        let answers: Mutex<Vec<Option<Value>>> = Mutex::new(vec![None; children.len()]);
+        let stats = Mutex::new(Stats::default());
+        let failure: Mutex<Option<SolveError>> = Mutex::new(None);
+        let next = AtomicUsize::new(0);
+        let finished = AtomicBool::new(false);
+        let yes = AtomicBool::new(false);
+        // Our own flag, so that a decided test stops the other threads; the caller's flag is
+        // watched and passed on.
+        let stop = Cancel::new();
+        let mut inner = limits.clone();
+        inner.cancel = Some(stop.clone());
+        let (answers_ref, stats_ref, failure_ref, next, yes, stop_ref, inner) =
+            (&answers, &stats, &failure, &next, &yes, &stop, &inner);
+        std::thread::scope(|scope| {
+            if let Some(outer) = limits.cancel.clone() {
+                let finished = &finished;
+                scope.spawn(move || {
+                    while !finished.load(Ordering::Relaxed) {
+                        if outer.is_cancelled() {
+                            *failure_ref.lock().expect("no panic") =
+                                Some(SolveError::Stopped(LimitKind::Cancelled));
+                            stop_ref.cancel();
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                });
+            }
+            let workers: Vec<_> = self
+                .solvers
+                .iter_mut()
+                .map(|solver| {
+                    scope.spawn(move || {
+                        let mut own = Stats::default();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(child) = children.get(i) else { break };
+                            if stop_ref.is_cancelled() {
+                                break;
+                            }
+                            let answer = match ask {
+                                Ask::AtLeast(t) => solver
+                                    .at_least(child, t, inner, start, &mut own)
+                                    .map(Value::from),
+                                Ask::Score { weak } => {
+                                    solver.score(child, weak, inner, start, &mut own)
+                                }
+                            };
+                            match answer {
+                                Ok(v) => {
+                                    answers_ref.lock().expect("no panic")[i] = Some(v);
+                                    if first_yes && v == 1 {
+                                        yes.store(true, Ordering::Relaxed);
+                                        stop_ref.cancel();
+                                        break;
+                                    }
+                                }
+                                // Stopped by our own flag: another thread decided the test
+                                // (or the caller's flag, which the watcher recorded).
+                                Err(SolveError::Stopped(LimitKind::Cancelled))
+                                    if stop_ref.is_cancelled() =>
+                                {
+                                    break;
+                                }
+                                Err(e) => {
+                                    failure_ref.lock().expect("no panic").get_or_insert(e);
+                                    stop_ref.cancel();
+                                    break;
+                                }
+                            }
+                        }
+                        *stats_ref.lock().expect("no panic") += &own;
+                    })
+                })
+                .collect();
+            for w in workers {
+                w.join().expect("a solver thread does not panic");
+            }
+            finished.store(true, Ordering::Relaxed);
+        });
+        let failure = failure.into_inner().expect("no panic");
+        // A decided test wins over a failure that came after it.
+        match failure {
+            Some(e) if !yes.load(Ordering::Relaxed) => Err(e),
+            _ => Ok((
+                answers.into_inner().expect("no panic"),
+                stats.into_inner().expect("no panic"),
+            )),
+        }
+    }
+}
+
+/// The next threshold `t` in `lower + 1..=upper` of the bisection ("score >= t?"): the middle,
+/// pulled halfway towards 0 (Pons' rule: scores cluster near a draw), as the core's
+/// [`searchlab_core::Narrowing::Bisect`].
+fn threshold(lower: Value, upper: Value) -> Value {
+    let mut med = lower + (upper - lower) / 2;
+    if med <= 0 && lower / 2 < med {
+        med = lower / 2;
+    } else if med >= 0 && upper / 2 > med {
+        med = upper / 2;
+    }
+    med + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::game::Rules;
+    use searchlab_core::SplitMix64;
+
+    /// Random openings of `n` stones on `board` that are still open.
+    fn openings(game: &Connect4, n: u32, count: usize, seed: u64) -> Vec<Position> {
+        let board = game.board();
+        let mut rng = SplitMix64::new(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut pos = Position::default();
+            for _ in 0..n {
+                let cols: Vec<u8> = (0..board.width() as u8)
+                    .filter(|&c| board.can_play(&pos, c))
+                    .collect();
+                pos = board.play(&pos, cols[rng.below(cols.len() as u64) as usize]);
+                if board.last_move_won(&pos) {
+                    break;
+                }
+            }
+            if !board.last_move_won(&pos) {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    fn agree(width: u32, height: u32, stones: &[u32]) {
+        let game = Connect4::new(Board::new(width, height).unwrap(), Rules::Shortcuts);
+        let mut parallel = ParallelSolver::new(game.clone(), 1 << 20, 2);
+        let mut sequential = Solver::new(game.clone(), 1 << 20);
+        let mut checked = 0;
+        for &n in stones {
+            for pos in openings(&game, n, 6, u64::from(n)) {
+                for (weak, all_moves) in [(false, false), (true, false), (false, true)] {
+                    let options = SolveOptions {
+                        weak,
+                        all_moves,
+                        ..SolveOptions::default()
+                    };
+                    let want = sequential.solve(&pos, &options).unwrap();
+                    let got = parallel.solve(&pos, &options).unwrap();
+                    let ctx = format!("{width}x{height} {pos:?} weak {weak}");
+                    assert_eq!(got.score, want.score, "{ctx}");
+                    assert_eq!(got.best, want.best, "{ctx}");
+                    assert_eq!(got.columns, want.columns, "{ctx}");
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, stones.len() * 18);
+    }
+
+    #[test]
+    fn scores_and_best_columns_equal_the_sequential_solvers_on_5x4() {
+        agree(5, 4, &[0, 1, 2, 4, 7]);
+    }
+
+    #[test]
+    fn scores_and_best_columns_equal_the_sequential_solvers_on_6x5() {
+        agree(6, 5, &[4, 8, 12]);
+    }
+
+    #[test]
+    fn the_empty_6x5_board_and_a_time_limit() {
+        let game = Connect4::new(Board::new(6, 5).unwrap(), Rules::Shortcuts);
+        let empty = Position::default();
+        let mut sequential = Solver::new(game.clone(), 4 << 20);
+        let want = sequential
+            .score_only(&empty, &SolveOptions::default())
+            .unwrap();
+        let mut parallel = ParallelSolver::new(game, 4 << 20, 2);
+        let weak = SolveOptions {
+            weak: true,
+            ..SolveOptions::default()
+        };
+        assert_eq!(parallel.solve(&empty, &weak).unwrap().score, want.signum());
+        parallel.reset();
+        assert_eq!(
+            parallel
+                .solve(&empty, &SolveOptions::default())
+                .unwrap()
+                .score,
+            want
+        );
+        // A limit stops every thread and is reported, never a wrong score.
+        parallel.reset();
+        let limited = SolveOptions {
+            limits: Limits::none().with_timeout(Duration::ZERO),
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            parallel.solve(&empty, &limited),
+            Err(SolveError::Stopped(LimitKind::Time))
+        );
+    }
+}
