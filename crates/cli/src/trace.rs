@@ -38,8 +38,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = TRACE_LIMIT)]
     pub trace_limit: u64,
     /// Write each search as a page that replays it step by step (one self-contained HTML
-    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events.
-    #[arg(long, value_name = "FILE.html", conflicts_with_all = ["trace", "trace_text"])]
+    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events
+    /// (with --trace too: both come from the same search).
+    #[arg(long, value_name = "FILE.html")]
     pub replay: Option<PathBuf>,
 }
 
@@ -63,32 +64,42 @@ impl Tracing {
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));
         }
-        if let Some(page) = &args.replay {
+        let page = args.replay.as_ref();
+        if let Some(page) = page {
             searchlab_replay::check_file(page).map_err(BadInput)?;
-            let recorder = searchlab_replay::Recorder::new(args.trace_limit);
-            let recordings = recorder.recordings();
-            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings)));
         }
-        let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
-        let text = args.trace_text || path.is_none();
-        let out: Box<dyn Write + Send> = match path {
-            Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
-                BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
-            })?)),
-            None => Box::new(std::io::stdout()),
-        };
-        Ok(Tracing(
-            Some(Trace::new(Writer {
+        let writer = if args.trace.is_some() || args.trace_text {
+            let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
+            let out: Box<dyn Write + Send> = match path {
+                Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
+                    BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
+                })?)),
+                None => Box::new(std::io::stdout()),
+            };
+            Some(Writer {
                 out,
-                text,
+                text: args.trace_text || path.is_none(),
                 open: args.trace_open,
                 limit: args.trace_limit,
                 events: 0,
                 search: 0,
                 error: None,
-            })),
-            None,
-        ))
+            })
+        } else {
+            None
+        };
+        Ok(match (page, writer) {
+            (Some(_), writer) => {
+                let mut recorder = searchlab_replay::Recorder::new(args.trace_limit);
+                let recordings = recorder.recordings();
+                if let Some(writer) = writer {
+                    // One search, both outputs: the recorder passes each event on.
+                    recorder = recorder.and(writer);
+                }
+                Tracing(Some(Trace::new(recorder)), Some(recordings))
+            }
+            (None, writer) => Tracing(writer.map(Trace::new), None),
+        })
     }
 
     /// Where `--replay` writes each instance's page: FILE for one instance, else FILE-N.html

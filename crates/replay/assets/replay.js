@@ -74,6 +74,7 @@
       this.line = el("div", "event");
       this.panel.appendChild(this.line);
       if (data.scene === "grid") this.view = new GridView(this);
+      else if (data.scene === "graph") this.view = new GraphView(this);
       else if (data.scene === "game") this.view = new GameView(this);
       else this.view = new BoardView(this);
       this.answer = el("pre", "answer");
@@ -131,7 +132,7 @@
         bound: this.bound[i],
         depth: e && e.depth >= 0 ? e.depth : null,
         event: e ? data.kinds[e.kind] : null,
-        state: e && e.state >= 0 && this.run.states ? this.run.states[e.state] : null,
+        state: e && e.state >= 0 ? (this.run.states ? this.run.states[e.state] : data.names ? data.names[e.state] : null) : null,
         view: this.view.summary(),
       };
     }
@@ -176,7 +177,8 @@
 
   function describe(e, run) {
     const name = data.kinds[e.kind];
-    const cell = (k) => " (" + (k % data.width) + "," + Math.floor(k / data.width) + ")";
+    const cell = (k) => data.scene === "graph" ? " " + data.names[k]
+      : " (" + (k % data.width) + "," + Math.floor(k / data.width) + ")";
     const state = e.state >= 0 && run.states ? " " + run.states[e.state] : e.state >= 0 ? cell(e.state) : "";
     if (e.kind === K["new-bound"]) {
       if (run.game) return "search " + e.iteration + ": depth " + (e.bound === null ? "none" : e.bound) +
@@ -310,6 +312,166 @@
         const r = Math.max(3, z);
         g.fillStyle = "#e0433a";
         g.fillRect(x * z + z / 2 - r / 2, y * z + z / 2 - r / 2, r, r);
+      }
+    }
+  }
+
+  // ----- Graphs with coordinates: nodes where their coordinates put them, arcs as lines,
+  // nodes turning open (generated) and closed (expanded), the current node, the path at the
+  // end. The graph is drawn once into a canvas of its own; the marks go into another as the
+  // events come (a step back repaints them from the nodes' status); a frame copies both.
+  class GraphView {
+    constructor(replay) {
+      this.r = replay;
+      const xy = data.nodes, n = (this.n = xy.length / 2);
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      for (let v = 0; v < n; v++) {
+        x0 = Math.min(x0, xy[2 * v]); x1 = Math.max(x1, xy[2 * v]);
+        y0 = Math.min(y0, xy[2 * v + 1]); y1 = Math.max(y1, xy[2 * v + 1]);
+      }
+      if (n === 0) { x0 = y0 = 0; x1 = y1 = 1; }
+      this.box0 = { x0, y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
+      const zoomBar = el("div", "zoom");
+      this.zoom = 1;
+      const zoom = el("input");
+      Object.assign(zoom, { type: "range", min: 1, max: 16, value: 1 });
+      zoom.setAttribute("aria-label", "zoom");
+      zoom.addEventListener("input", () => { this.zoom = Number(zoom.value); this.layout(); this.draw(); });
+      zoomBar.append("zoom ", zoom);
+      const legend = el("span", "legend");
+      legend.innerHTML = '<i style="background:var(--open)"></i>open<i style="background:var(--closed)"></i>closed' +
+        '<i style="background:var(--current)"></i>current<i style="background:var(--path)"></i>path' +
+        (data.whole ? "" : " (a large graph: only the nodes the searches touched)");
+      zoomBar.append(legend);
+      replay.panel.appendChild(zoomBar);
+      this.box = el("div", "view");
+      this.canvas = el("canvas");
+      this.box.appendChild(this.canvas);
+      replay.panel.appendChild(this.box);
+      this.status = new Uint8Array(n);
+      this.counts = [n, 0, 0];
+      this.undo = new Uint8Array(replay.length);
+      this.resets = [];
+      replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
+      this.at = 0;
+      this.layout();
+    }
+    // The canvases at the zoom: the graph's width fits the panel at zoom 1; y grows upwards
+    // (a map's north is up).
+    layout() {
+      const room = Math.max(260, Math.min(760, this.r.panel.clientWidth - 24));
+      const b = this.box0, pad = 14;
+      // Room for the names of a small graph's nodes (right of and above each node).
+      this.labels = this.n <= 60;
+      const right = this.labels ? 90 : pad, top = this.labels ? 26 : pad;
+      const scale = (this.scale = ((room - pad - right) * this.zoom) / Math.max(b.w, b.h));
+      const W = Math.ceil(b.w * scale + pad + right), H = Math.ceil(b.h * scale + pad + top);
+      this.X = (v) => pad + (data.nodes[2 * v] - b.x0) * scale;
+      this.Y = (v) => top + (b.y0 + b.h - data.nodes[2 * v + 1]) * scale;
+      this.radius = Math.max(1.5, Math.min(6, (0.35 * Math.min(W, H)) / Math.sqrt(Math.max(1, this.n))));
+      const base = (this.base = document.createElement("canvas"));
+      base.width = W; base.height = H;
+      const g = base.getContext("2d");
+      g.fillStyle = "#ffffff"; g.fillRect(0, 0, W, H);
+      g.strokeStyle = "#c3c9d4"; g.lineWidth = this.n > 5000 ? 0.6 : 1.2;
+      g.beginPath();
+      const arcs = data.arcs;
+      for (let k = 0; k < arcs.length; k += 2) {
+        g.moveTo(this.X(arcs[k]), this.Y(arcs[k])); g.lineTo(this.X(arcs[k + 1]), this.Y(arcs[k + 1]));
+      }
+      g.stroke();
+      g.fillStyle = "#8a93a3";
+      const r = this.radius;
+      for (let v = 0; v < this.n; v++) g.fillRect(this.X(v) - r / 2, this.Y(v) - r / 2, r, r);
+      if (this.labels) {
+        g.font = "11px system-ui, sans-serif"; g.fillStyle = "#5b6475";
+        for (let v = 0; v < this.n; v++) g.fillText(data.names[v], this.X(v) + r + 3, this.Y(v) - r - 2);
+      }
+      this.marks = document.createElement("canvas");
+      this.marks.width = W; this.marks.height = H;
+      this.repaint();
+    }
+    paint(g, v) {
+      const r = this.radius;
+      g.fillStyle = this.status[v] === 1 ? "#7cc47f" : "#6d8fc7";
+      g.beginPath(); g.arc(this.X(v), this.Y(v), r, 0, 2 * Math.PI); g.fill();
+    }
+    repaint() {
+      const g = this.marks.getContext("2d");
+      g.clearRect(0, 0, this.marks.width, this.marks.height);
+      for (let v = 0; v < this.n; v++) if (this.status[v] > 0) this.paint(g, v);
+    }
+    set(v, s) {
+      this.counts[this.status[v]]--;
+      this.status[v] = s;
+      this.counts[s]++;
+    }
+    apply(j, g) {
+      const e = this.r.events[j];
+      if (e.kind === K["new-bound"] && e.iteration > 0) {
+        // A new iteration starts from nothing: its marks alone show.
+        for (let v = 0; v < this.n; v++) this.status[v] = 0;
+        this.counts = [this.n, 0, 0];
+        this.dirty = true;
+        return;
+      }
+      if (e.state < 0) return;
+      const before = (this.undo[j] = this.status[e.state]);
+      if ((e.kind === K.generate || e.kind === K.reopen) && before === 0) this.set(e.state, 1);
+      else if (e.kind === K.expand || e.kind === K.goal) this.set(e.state, 2);
+      if (this.status[e.state] !== before && !this.dirty) this.paint(g, e.state);
+    }
+    seek(i) {
+      this.dirty = false;
+      if (i < this.at) {
+        // Back: undo down to i, unless an iteration's start lies between (its wipe cannot be
+        // undone): then replay from the last start before i.
+        let reset = -1;
+        for (const j of this.resets) if (j >= i && j < this.at) { reset = j; break; }
+        if (reset < 0) {
+          for (let j = this.at - 1; j >= i; j--) {
+            const e = this.r.events[j];
+            if (e.state >= 0 && e.kind !== K["new-bound"]) this.set(e.state, this.undo[j]);
+          }
+          this.at = i;
+        } else {
+          let from = 0;
+          for (const j of this.resets) if (j < i) from = j;
+          for (let v = 0; v < this.n; v++) this.status[v] = 0;
+          this.counts = [this.n, 0, 0];
+          this.at = from;
+        }
+        this.dirty = true;
+      }
+      const g = this.marks.getContext("2d");
+      for (let j = this.at; j < i; j++) this.apply(j, g);
+      this.at = i;
+      if (this.dirty) this.repaint();
+      this.draw();
+    }
+    // What the drawing shows: nodes open and closed, the path.
+    summary() {
+      return { open: this.counts[1], closed: this.counts[2], path: this.at === this.r.length && this.r.run.path.length > 0 };
+    }
+    draw() {
+      const c = this.canvas;
+      if (c.width !== this.base.width || c.height !== this.base.height) { c.width = this.base.width; c.height = this.base.height; }
+      const g = c.getContext("2d");
+      g.drawImage(this.base, 0, 0);
+      g.drawImage(this.marks, 0, 0);
+      const i = this.at, path = this.r.run.path;
+      if (i === this.r.length && path.length > 0) {
+        g.strokeStyle = "#f39c12";
+        g.lineWidth = Math.max(3, this.radius);
+        g.lineJoin = "round";
+        g.beginPath();
+        path.forEach((v, k) => { if (k === 0) g.moveTo(this.X(v), this.Y(v)); else g.lineTo(this.X(v), this.Y(v)); });
+        g.stroke();
+      }
+      const e = i > 0 ? this.r.events[i - 1] : null;
+      if (e && e.state >= 0) {
+        g.strokeStyle = "#e0433a"; g.lineWidth = 3;
+        g.beginPath(); g.arc(this.X(e.state), this.Y(e.state), this.radius + 4, 0, 2 * Math.PI); g.stroke();
       }
     }
   }
