@@ -635,9 +635,21 @@
       this.r = replay;
       this.build();
       this.box = el("div", "view");
+      // Two layers: the tree, painted as events come (what changed only), and over it the
+      // marks of the moment (the current node, the windows on its path, the principal
+      // variation), cleared where they were drawn: a frame costs what changed, not the tree.
+      const layers = el("div", "tree-layers");
+      layers.style.position = "relative";
       this.canvas = el("canvas");
-      this.box.appendChild(this.canvas);
+      this.overlay = el("canvas");
+      this.overlay.style.position = "absolute";
+      this.overlay.style.left = "0";
+      this.overlay.style.top = "0";
+      layers.append(this.canvas, this.overlay);
+      this.box.appendChild(layers);
       replay.panel.appendChild(this.box);
+      this.painted = { pass: -1, at: 0 };
+      this.marked = [];
       const legend = el("div", "legend");
       legend.innerHTML = '<i style="background:#6d8fc7"></i>searched<i style="background:#fff;border:1px solid #333"></i>being searched' +
         '<i style="background:#7cc47f"></i>leaf<i style="background:#8e6cc7"></i>table hit<i style="background:#c0392b"></i>cutoff' +
@@ -682,6 +694,26 @@
         if (e.kind === K["table-hit"]) { node.hit = j; node.value = e.value; node.valued = j; }
         if (e.kind === K.cutoff) { node.cut = j; node.skipped = e.skipped; node.windows.push([j, e.alpha, e.beta]); }
       });
+      // Counts by step, and the nodes whose look changes with each event (born, valued, a
+      // table hit, a cutoff): what an incremental frame repaints.
+      const by = () => new Int32Array(ev.length + 1);
+      this.bornBy = by(); this.valuedBy = by(); this.cutBy = by();
+      this.touch = new Array(ev.length).fill(null);
+      this.passFirst = [];
+      nodes.forEach((n, id) => {
+        if (this.passFirst[n.pass] === undefined) this.passFirst[n.pass] = id;
+        this.bornBy[n.born + 1]++;
+        if (n.valued >= 0) this.valuedBy[n.valued + 1]++;
+        if (n.cut >= 0) this.cutBy[n.cut + 1]++;
+        for (const j of [n.born, n.valued, n.hit, n.cut]) {
+          if (j >= 0) (this.touch[j] || (this.touch[j] = [])).push(id);
+        }
+      });
+      for (let j = 0; j < ev.length; j++) {
+        this.bornBy[j + 1] += this.bornBy[j];
+        this.valuedBy[j + 1] += this.valuedBy[j];
+        this.cutBy[j + 1] += this.cutBy[j];
+      }
       // Layout per pass: leaves in the order they were reached, parents over their children.
       this.passes = [];
       nodes.forEach((n, id) => { if (n.parent < 0) this.passes.push(id); });
@@ -701,137 +733,205 @@
     // What the tree shows: nodes born, valued and cut so far, the current one, the windows.
     summary() {
       const i = this.at;
-      let born = 0, valued = 0, cut = 0;
-      for (const n of this.nodes) {
-        if (n.born < i) born++;
-        if (n.valued >= 0 && n.valued < i) valued++;
-        if (n.cut >= 0 && n.cut < i) cut++;
-      }
-      return { born, valued, cut, stack: this.stack.textContent };
+      return { born: this.bornBy[i], valued: this.valuedBy[i], cut: this.cutBy[i], stack: this.stack.textContent };
     }
     seek(i) { this.at = i; this.draw(); }
+    // The geometry of pass `pass`'s tree: one column per leaf, one row per ply.
+    geometry(pass) {
+      const cols = Math.max(1, this.columns[pass]);
+      const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
+      const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
+      this.geo = { gap, r, labels: gap >= 18, small: r < 4, W: Math.max(200, cols * gap + 20), H: (this.maxPly + 1) * levelH + 28 };
+      this.X = (n) => 10 + n.x * gap + gap / 2;
+      this.Y = (n) => 26 + n.ply * levelH;
+    }
+    fill(n, i) {
+      const valued = n.valued >= 0 && n.valued < i;
+      const hit = n.hit >= 0 && n.hit < i;
+      return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
+    }
+    shape(g, n, fill, stroke, width) {
+      const r = this.geo.r, x = this.X(n), y = this.Y(n);
+      g.fillStyle = fill; g.strokeStyle = stroke; g.lineWidth = width;
+      g.beginPath();
+      if (n.leaf) g.rect(x - r, y - r, 2 * r, 2 * r); else g.arc(x, y, r, 0, 2 * Math.PI);
+      g.fill(); g.stroke();
+    }
+    // A node as the tree layer shows it at step i; `marks` adds its cutoff and value labels
+    // (drawn once, when they appear).
+    look(g, id, i, marks) {
+      const n = this.nodes[id], G = this.geo, r = G.r, x = this.X(n), y = this.Y(n);
+      const fill = this.fill(n, i);
+      const cut = n.cut >= 0 && n.cut < i;
+      if (G.small) {
+        // Dots: a square by colour (dark while being searched), a red corner for a cutoff.
+        g.fillStyle = fill === "#ffffff" ? "#1d2433" : fill;
+        g.fillRect(x - r, y - r, 2 * r, 2 * r);
+        if (cut) { g.fillStyle = "#c0392b"; g.fillRect(x + r, y + r, 3, 3); }
+        return;
+      }
+      this.shape(g, n, fill, "#1d2433", 1);
+      if (!marks) return;
+      if (cut) {
+        g.strokeStyle = "#c0392b"; g.lineWidth = 3;
+        g.beginPath(); g.moveTo(x + r + 2, y + r + 2); g.lineTo(x + r + 9, y + r + 9); g.stroke();
+        if (G.labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", x + r + 18, y + r + 18); }
+      }
+      if (G.labels && n.valued >= 0 && n.valued < i) {
+        g.fillStyle = "#1d2433";
+        g.fillText(showValue(n.value), x, y + r + 13);
+      }
+    }
+    edge(g, n) {
+      const p = this.nodes[n.parent];
+      g.strokeStyle = "#b5bcc8"; g.lineWidth = 1;
+      g.beginPath(); g.moveTo(this.X(p), this.Y(p)); g.lineTo(this.X(n), this.Y(n)); g.stroke();
+    }
+    // The tree layer of pass `pass` at step i, from nothing: edges, then nodes.
+    repaint(pass, i) {
+      const c = this.canvas, G = this.geo;
+      if (c.width !== G.W || c.height !== G.H) { c.width = G.W; c.height = G.H; }
+      const g = c.getContext("2d");
+      g.clearRect(0, 0, c.width, c.height);
+      g.font = "11px system-ui, sans-serif";
+      g.textAlign = "center";
+      const first = this.passFirst[pass], end = pass + 1 < this.passFirst.length ? this.passFirst[pass + 1] : this.nodes.length;
+      const nodes = this.nodes;
+      g.strokeStyle = "#b5bcc8"; g.lineWidth = 1;
+      g.beginPath();
+      for (let id = first; id < end && nodes[id].born < i; id++) {
+        const n = nodes[id];
+        if (n.parent < 0) continue;
+        const p = nodes[n.parent];
+        g.moveTo(this.X(p), this.Y(p)); g.lineTo(this.X(n), this.Y(n));
+      }
+      g.stroke();
+      for (let id = first; id < end && nodes[id].born < i; id++) this.look(g, id, i, true);
+      this.painted = { pass, at: i };
+    }
+    // The tree layer brought forward from its step to i: only the nodes events touched.
+    advance(i) {
+      const g = this.canvas.getContext("2d");
+      g.font = "11px system-ui, sans-serif";
+      g.textAlign = "center";
+      for (let j = this.painted.at; j < i; j++) {
+        const ids = this.touch[j];
+        if (ids === null) continue;
+        for (const id of ids) {
+          const n = this.nodes[id];
+          if (n.born === j && n.parent >= 0) {
+            // A new child: its edge, under its parent's shape again and its own.
+            this.edge(g, n);
+            this.look(g, n.parent, i, false);
+          }
+          this.look(g, id, i, true);
+        }
+      }
+      this.painted.at = i;
+    }
+    // Clears the overlay's marks of the last frame, where they were.
+    unmark() {
+      const g = this.overlay.getContext("2d");
+      for (const [x, y, w, h] of this.marked) g.clearRect(x, y, w, h);
+      this.marked = [];
+    }
     draw() {
-      const i = this.at, ev = this.r.events, nodes = this.nodes;
+      const i = this.at, nodes = this.nodes;
       let cur = -1;
       for (let j = i - 1; j >= 0 && cur < 0; j--) cur = this.nodeOf[j];
-      const c = this.canvas;
       if (cur < 0) {
         // Nothing searched yet.
-        c.width = 10; c.height = 10;
+        this.canvas.width = 10; this.canvas.height = 10;
+        this.overlay.width = 10; this.overlay.height = 10;
+        this.painted = { pass: -1, at: 0 };
+        this.marked = [];
         this.stack.textContent = ""; this.board.textContent = "";
         return;
       }
       const pass = nodes[cur].pass;
       const root = this.passes[pass];
-      const cols = Math.max(1, this.columns[pass]);
-      const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
-      const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
-      c.width = Math.max(200, cols * gap + 20);
-      c.height = (this.maxPly + 1) * levelH + 28;
-      const g = c.getContext("2d");
+      if (pass !== this.painted.pass || i < this.painted.at) {
+        this.geometry(pass);
+        this.repaint(pass, i);
+        const o = this.overlay;
+        if (o.width !== this.geo.W || o.height !== this.geo.H) { o.width = this.geo.W; o.height = this.geo.H; }
+        else o.getContext("2d").clearRect(0, 0, o.width, o.height);
+        this.marked = [];
+      } else {
+        this.advance(i);
+        this.unmark();
+      }
+      const G = this.geo, r = G.r, X = this.X, Y = this.Y;
+      const g = this.overlay.getContext("2d");
       g.font = "11px system-ui, sans-serif";
-      g.textAlign = "center";
-      const X = (n) => 10 + n.x * gap + gap / 2, Y = (n) => 26 + n.ply * levelH;
-      const end = i === this.r.length;
-      const pv = new Set();
-      if (end) {
+      const mark = (x0, y0, x1, y1) => this.marked.push([Math.floor(Math.min(x0, x1)) - 6, Math.floor(Math.min(y0, y1)) - 6,
+        Math.ceil(Math.abs(x1 - x0)) + 12, Math.ceil(Math.abs(y1 - y0)) + 12]);
+      if (i === this.r.length) {
         // The principal variation: from the root, the first child whose value is its parent's.
+        const pv = [];
         let id = root;
         while (id >= 0) {
-          pv.add(id);
+          pv.push(id);
           const n = nodes[id];
           const next = n.children.find((k) => nodes[k].value === n.value && nodes[k].valued >= 0);
           id = next === undefined ? -1 : next;
         }
-      }
-      const path = new Set();
-      for (let id = cur; id >= 0; id = nodes[id].parent) path.add(id);
-      const visit = (id, f) => { f(nodes[id], id); nodes[id].children.forEach((k) => { if (nodes[k].born < i) visit(k, f); }); };
-      // Edges in one path (the principal variation's over them): a 100,000-node tree is
-      // drawn every frame.
-      g.lineWidth = 1;
-      g.strokeStyle = "#b5bcc8";
-      g.beginPath();
-      visit(root, (n) => {
-        if (n.parent < 0) return;
-        const p = nodes[n.parent];
-        g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
-      });
-      g.stroke();
-      g.strokeStyle = "#f39c12";
-      g.lineWidth = 3;
-      g.beginPath();
-      pv.forEach((id) => {
-        const n = nodes[id];
-        if (n.parent >= 0) { g.moveTo(X(nodes[n.parent]), Y(nodes[n.parent])); g.lineTo(X(n), Y(n)); }
-      });
-      g.stroke();
-      const labels = gap >= 18;
-      const small = r < 4;
-      const fill = (n) => {
-        const valued = n.valued >= 0 && n.valued < i;
-        const hit = n.hit >= 0 && n.hit < i;
-        return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
-      };
-      if (small) {
-        // Dots, by colour, then marks for the few that stand out.
-        const byColour = new Map();
-        visit(root, (n) => { const c = fill(n); if (!byColour.has(c)) byColour.set(c, []); byColour.get(c).push(n); });
-        byColour.forEach((list, colour) => {
-          g.fillStyle = colour === "#ffffff" ? "#1d2433" : colour;
-          for (const n of list) g.fillRect(X(n) - r, Y(n) - r, 2 * r, 2 * r);
-        });
-        g.fillStyle = "#c0392b";
-        visit(root, (n) => { if (n.cut >= 0 && n.cut < i) g.fillRect(X(n) + r, Y(n) + r, 3, 3); });
-      }
-      visit(root, (n, id) => {
-        const cut = n.cut >= 0 && n.cut < i;
-        const valued = n.valued >= 0 && n.valued < i;
-        if (small && id !== cur && !pv.has(id)) return;
-        g.fillStyle = fill(n);
-        g.strokeStyle = id === cur ? "#e0433a" : pv.has(id) ? "#f39c12" : "#1d2433";
-        g.lineWidth = id === cur || pv.has(id) ? 3 : 1;
+        g.strokeStyle = "#f39c12"; g.lineWidth = 3;
         g.beginPath();
-        if (n.leaf) g.rect(X(n) - r, Y(n) - r, 2 * r, 2 * r); else g.arc(X(n), Y(n), r, 0, 2 * Math.PI);
-        g.fill(); g.stroke();
-        if (cut && !small) {
-          g.strokeStyle = "#c0392b"; g.lineWidth = 3;
-          g.beginPath(); g.moveTo(X(n) + r + 2, Y(n) + r + 2); g.lineTo(X(n) + r + 9, Y(n) + r + 9); g.stroke();
-          if (labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", X(n) + r + 18, Y(n) + r + 18); }
+        for (const k of pv) {
+          const n = nodes[k];
+          if (n.parent < 0) continue;
+          const p = nodes[n.parent];
+          g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
+          mark(X(p), Y(p), X(n), Y(n));
         }
-        if (labels && valued) {
-          g.fillStyle = "#1d2433";
-          g.fillText(showValue(n.value), X(n), Y(n) + r + 13);
-        } else if (labels && path.has(id)) {
-          // A position being searched: its window.
-          let w = null;
-          for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
-          if (w) {
-            g.fillStyle = "#5b6475";
-            g.textAlign = "left";
-            g.fillText("[" + showValue(w[0]) + ", " + showValue(w[1]) + "]", X(n) + r + 4, Y(n) - r);
-            g.textAlign = "center";
-          }
+        g.stroke();
+        for (const k of pv) {
+          const n = nodes[k];
+          this.shape(g, n, this.fill(n, i), "#f39c12", 3);
+          mark(X(n) - r, Y(n) - r, X(n) + r, Y(n) + r);
         }
-      });
+      }
+      // The positions being searched, from the current one up: their windows.
+      const path = [];
+      for (let id = cur; id >= 0; id = nodes[id].parent) path.push(id);
+      const windowOf = (n) => {
+        let w = null;
+        for (const [j, a, b] of n.windows) if (j < i) w = [a, b]; else break;
+        return w;
+      };
+      if (G.labels) {
+        g.fillStyle = "#5b6475";
+        g.textAlign = "left";
+        for (const id of path) {
+          const n = nodes[id];
+          if (n.valued >= 0 && n.valued < i) continue;
+          const w = windowOf(n);
+          if (!w) continue;
+          const text = "[" + showValue(w[0]) + ", " + showValue(w[1]) + "]";
+          g.fillText(text, X(n) + r + 4, Y(n) - r);
+          mark(X(n) + r + 4, Y(n) - r - 12, X(n) + r + 8 + g.measureText(text).width, Y(n) - r + 3);
+        }
+        g.textAlign = "center";
+      }
+      const n = nodes[cur];
+      this.shape(g, n, this.fill(n, i), "#e0433a", 3);
+      mark(X(n) - r, Y(n) - r, X(n) + r, Y(n) + r);
       // The windows of the positions being searched, from the root down.
       const lines = [];
-      [...path].reverse().forEach((id) => {
-        const n = nodes[id];
-        let w = null;
-        for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
-        const v = n.valued >= 0 && n.valued < i ? " = " + showValue(n.value) : "";
-        const name = this.r.run.states[n.state];
-        lines.push("ply " + n.ply + "  " + name + (w ? "  [" + showValue(w[0]) + ", " + showValue(w[1]) + "]" : "") + v);
-      });
+      for (let k = path.length - 1; k >= 0; k--) {
+        const p = nodes[path[k]];
+        const w = windowOf(p);
+        const v = p.valued >= 0 && p.valued < i ? " = " + showValue(p.value) : "";
+        const name = this.r.run.states[p.state];
+        lines.push("ply " + p.ply + "  " + name + (w ? "  [" + showValue(w[0]) + ", " + showValue(w[1]) + "]" : "") + v);
+      }
       this.stack.textContent = lines.join("\n");
       this.stack.style.whiteSpace = "pre";
-      const st = cur >= 0 ? this.r.run.states[nodes[cur].state] : "";
+      const st = this.r.run.states[n.state];
       this.board.textContent = st.includes("/") ? st.split("/").join("\n") : "";
-      if (cur >= 0) {
-        const n = nodes[cur], x = X(n) - this.box.clientWidth / 2;
-        if (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth / 2) this.box.scrollLeft = Math.max(0, x);
-      }
+      const x = X(n) - this.box.clientWidth / 2;
+      if (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth / 2) this.box.scrollLeft = Math.max(0, x);
     }
   }
 
