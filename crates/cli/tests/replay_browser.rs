@@ -145,6 +145,15 @@ fn check(page: &Path, results: &Value, stats: &[&Value]) {
             "{page:?}: {}",
             run["label"]
         );
+        // The largest frontier too (every algorithm these tests run measures it where the
+        // page does; bfs, fringe, beam and dfbnb take theirs elsewhere, and the page says so).
+        // Bench rows carry no frontier: there, the statistics the page was written with.
+        let printed = match stats.get("max_frontier") {
+            Some(m) => m,
+            None => &run["stats"]["max_frontier"],
+        };
+        assert!(printed.is_u64(), "{page:?}: {printed}");
+        assert_eq!(&end["max_frontier"], printed, "{page:?}: {}", run["label"]);
         assert_eq!(run["start"]["expanded"], 0, "{page:?}");
         assert_eq!(run["start"]["generated"], 0, "{page:?}");
         assert_eq!(

@@ -84,15 +84,22 @@
       this.panel.appendChild(this.answer);
     }
 
-    // Prefix sums: expanded, generated, frontier, depth and bound after each event.
+    // Prefix sums: expanded, generated, frontier, its largest size, depth and bound after
+    // each event. A best-first search's frontier is the set of states opened (roots, kept
+    // children, reopened) and not yet expanded, per side of a bidirectional search (a child
+    // that improves an open node is counted as generated but opens nothing new); its largest
+    // size is taken where the searches take theirs, after an expansion's children, that is
+    // before the next expansion or the goal. A depth-first search's frontier is its path.
     count() {
       const n = this.length;
       this.expanded = new Int32Array(n + 1);
       this.generated = new Int32Array(n + 1);
       this.frontier = new Int32Array(n + 1);
+      this.maxFrontier = new Int32Array(n + 1);
       this.bound = new Array(n + 1);
       const depthFirst = this.run.game || DEPTH_FIRST.includes(this.run.algorithm);
-      let open = 0, path = 0, bound = null;
+      let open = 0, path = 0, bound = null, most = 0;
+      const opened = new Set();
       this.bound[0] = null;
       for (let i = 0; i < n; i++) {
         const e = this.events[i];
@@ -100,17 +107,26 @@
         this.generated[i + 1] = this.generated[i] + (e.counted ? 1 : 0);
         if (depthFirst) {
           if (e.kind === K.expand) path = e.depth + 1;
-        } else {
-          // Best-first: what was opened (roots and kept children) less what was closed.
-          if (e.counted && e.kind !== K.prune) open += 1;
-          if (e.kind === K.reopen) open += 1;
-          if (e.kind === K.expand) open = Math.max(0, open - 1);
+          most = Math.max(most, path);
+        } else if (e.state >= 0) {
+          if (e.kind === K.expand || e.kind === K.goal) most = Math.max(most, open);
+          const key = e.reason === "backward" ? -1 - e.state : e.state;
+          const opens = (e.counted && e.kind !== K.prune) || e.kind === K.reopen;
+          if (opens && !opened.has(key)) { opened.add(key); open += 1; }
+          if (e.kind === K.expand && opened.delete(key)) open -= 1;
         }
         if (e.kind === K["new-bound"]) bound = e.bound;
         this.frontier[i + 1] = depthFirst ? path : open;
+        this.maxFrontier[i + 1] = most;
         this.bound[i + 1] = bound;
       }
       this.depthFirst = depthFirst;
+    }
+
+    // The bounds of the iterations, as the statistics list them (single-agent searches).
+    boundList() {
+      if (this.run.game) return [];
+      return this.events.filter((e) => e.kind === K["new-bound"] && e.iteration > 0 && e.bound !== null).map((e) => e.bound);
     }
 
     seek(i) {
@@ -129,6 +145,7 @@
         expanded: this.expanded[i],
         generated: this.generated[i],
         frontier: this.frontier[i],
+        max_frontier: this.maxFrontier[i],
         bound: this.bound[i],
         depth: e && e.depth >= 0 ? e.depth : null,
         event: e ? data.kinds[e.kind] : null,
@@ -145,6 +162,7 @@
         ["expanded", s.expanded],
         ["generated", s.generated],
         [this.depthFirst ? (this.run.game ? "ply + 1" : "path") : "open", s.frontier],
+        ["max frontier", s.max_frontier],
       ];
       if (s.bound !== null && s.bound !== undefined) rows.push(["bound", showCost(s.bound)]);
       if (this.run.game) rows.push(["cutoffs", this.view.cutoffs(s.step)]);
@@ -168,6 +186,18 @@
             : "the events count expanded " + s.expanded + ", generated " + s.generated +
               "; the search counted expanded " + st.expanded + ", generated " + st.generated +
               " (this algorithm counts some nodes it reports no event for, or the reverse)";
+          const notes = [];
+          if (s.max_frontier === st.max_frontier) notes.push("max frontier " + st.max_frontier);
+          else notes.push("max frontier: the events give " + s.max_frontier + ", the search measured " + st.max_frontier +
+            " (it measures its frontier at other moments or as another set: a beam's layer, a BFS queue with the goal)");
+          const bounds = this.boundList();
+          // The iterations' bounds, where the statistics list them (games list theirs apart).
+          if (!this.run.game && st.bounds.length > 0) {
+            const b = bounds.map(showCost).join(",");
+            notes.push(b === st.bounds.map(showCost).join(",") ? "bounds " + b
+              : "bounds: the events give " + (b || "none") + ", the search printed " + st.bounds.join(","));
+          }
+          this.check.textContent += "; " + notes.join("; ");
         }
       } else {
         this.check.textContent = "";
@@ -561,14 +591,27 @@
     }
     drawChart(i) {
       const c = this.chart, r = this.r, n = r.length;
-      const w = (c.width = c.clientWidth || 400), h = (c.height = 90);
+      // The chart's width read once (and again on a resize): reading it every frame would
+      // force a layout of the page after the board's change.
+      if (!this.chartWidth) {
+        this.chartWidth = c.clientWidth || 400;
+        window.addEventListener("resize", () => { this.chartWidth = 0; });
+      }
+      const w = this.chartWidth, h = 90;
+      if (c.width !== w || c.height !== h) { c.width = w; c.height = h; }
       const g = c.getContext("2d");
       g.clearRect(0, 0, w, h);
       if (n === 0) return;
-      const series = [[r.expanded, "#6d8fc7"], [r.frontier, "#7cc47f"]];
-      for (const [values, color] of series) {
-        let most = 1;
-        for (let k = 0; k <= n; k++) most = Math.max(most, values[k]);
+      // Each series' largest value, once (a frame must not walk every event).
+      if (!this.most) {
+        this.most = [r.expanded, r.frontier].map((values) => {
+          let most = 1;
+          for (let k = 0; k <= n; k++) most = Math.max(most, values[k]);
+          return most;
+        });
+      }
+      const series = [[r.expanded, "#6d8fc7", this.most[0]], [r.frontier, "#7cc47f", this.most[1]]];
+      for (const [values, color, most] of series) {
         g.strokeStyle = color;
         g.lineWidth = 1.5;
         g.beginPath();
