@@ -536,7 +536,7 @@ fn bench_pages_show_every_algorithm_side_by_side_in_step() {
     assert!(text(&out.stderr).contains("not a directory"));
 }
 
-/// Takes the README's three pictures (docs/img/replay-*.png) with the same headless browser:
+/// Takes the README's four pictures (docs/img/replay-*.png) with the same headless browser:
 /// `cargo test -p searchlab-cli --test replay_browser -- --ignored screenshots`.
 #[test]
 #[ignore = "rewrites docs/img; run by hand after changing the page"]
@@ -580,7 +580,21 @@ fn screenshots() {
             "((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))",
         ],
     );
+    let (graph, _) = solve_page(
+        &dir,
+        "romania",
+        &[
+            "solve",
+            "graph",
+            "Arad Bucharest",
+            "--algo",
+            "astar",
+            "--heuristic",
+            "file",
+        ],
+    );
     let shots = [
+        (graph, "step=9", "900,700", "replay-graph.png"),
         (
             dir.join("arena-1.html"),
             "step=1200",
