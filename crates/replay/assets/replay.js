@@ -739,23 +739,35 @@
       });
       // Counts by step, and the nodes whose look changes with each event (born, valued, a
       // table hit, a cutoff): what an incremental frame repaints.
-      const by = () => new Int32Array(ev.length + 1);
+      // (Flat arrays: the nodes touched by event j are touchIds[touchAt[j] .. touchAt[j + 1]].)
+      const ne = ev.length;
+      const by = () => new Int32Array(ne + 1);
       this.bornBy = by(); this.valuedBy = by(); this.cutBy = by();
-      this.touch = new Array(ev.length).fill(null);
+      const at = (this.touchAt = by());
       this.passFirst = [];
-      nodes.forEach((n, id) => {
+      for (let id = 0; id < nodes.length; id++) {
+        const n = nodes[id];
         if (this.passFirst[n.pass] === undefined) this.passFirst[n.pass] = id;
         this.bornBy[n.born + 1]++;
-        if (n.valued >= 0) this.valuedBy[n.valued + 1]++;
-        if (n.cut >= 0) this.cutBy[n.cut + 1]++;
-        for (const j of [n.born, n.valued, n.hit, n.cut]) {
-          if (j >= 0) (this.touch[j] || (this.touch[j] = [])).push(id);
-        }
-      });
-      for (let j = 0; j < ev.length; j++) {
+        at[n.born + 1]++;
+        if (n.valued >= 0) { this.valuedBy[n.valued + 1]++; at[n.valued + 1]++; }
+        if (n.hit >= 0) at[n.hit + 1]++;
+        if (n.cut >= 0) { this.cutBy[n.cut + 1]++; at[n.cut + 1]++; }
+      }
+      for (let j = 0; j < ne; j++) {
         this.bornBy[j + 1] += this.bornBy[j];
         this.valuedBy[j + 1] += this.valuedBy[j];
         this.cutBy[j + 1] += this.cutBy[j];
+        at[j + 1] += at[j];
+      }
+      const ids = (this.touchIds = new Int32Array(at[ne]));
+      const fill = at.slice(0, ne);
+      for (let id = 0; id < nodes.length; id++) {
+        const n = nodes[id];
+        ids[fill[n.born]++] = id;
+        if (n.valued >= 0) ids[fill[n.valued]++] = id;
+        if (n.hit >= 0) ids[fill[n.hit]++] = id;
+        if (n.cut >= 0) ids[fill[n.cut]++] = id;
       }
       // Layout per pass: leaves in the order they were reached, parents over their children.
       this.passes = [];
@@ -858,9 +870,8 @@
       g.font = "11px system-ui, sans-serif";
       g.textAlign = "center";
       for (let j = this.painted.at; j < i; j++) {
-        const ids = this.touch[j];
-        if (ids === null) continue;
-        for (const id of ids) {
+        for (let k = this.touchAt[j]; k < this.touchAt[j + 1]; k++) {
+          const id = this.touchIds[k];
           const n = this.nodes[id];
           if (n.born === j && n.parent >= 0) {
             // A new child: its edge, under its parent's shape again and its own.
