@@ -286,7 +286,7 @@ fn plots(report: &Report) -> Result<String, BenchError> {
     let mut out = String::new();
     for (c, comparison) in report.comparisons().iter().enumerate() {
         for (measure, what) in [(Measure::Expanded, "expanded"), (Measure::Time, "time")] {
-            let svg = report.scatter(c, measure)?;
+            let svg = report.scatter(c, measure)?.svg()?;
             let caption = format!(
                 "{} against {}, {what} per instance (log-log; the diagonal is equality; crosses on the border: answered by one only)",
                 comparison.b, comparison.a
@@ -295,12 +295,12 @@ fn plots(report: &Report) -> Result<String, BenchError> {
         }
     }
     for (measure, what) in [(Measure::Expanded, "expanded"), (Measure::Time, "time")] {
-        let svg = report.cactus(measure)?;
+        let svg = report.cactus(measure)?.svg()?;
         let caption = format!("instances answered within a budget of {what}, a line per pair");
         out += &figure(&format!("cactus-{what}"), &caption, &svg);
     }
     let caption = "nodes expanded against solution length, a colour per pair";
-    out += &figure("lengths", caption, &report.lengths()?);
+    out += &figure("lengths", caption, &report.lengths().svg()?);
     Ok(out)
 }
 

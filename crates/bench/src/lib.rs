@@ -15,7 +15,7 @@
 //! * [`Report`] turns rows into what a bench prints: a table per pair ([`output::table`]),
 //!   CSV, JSON, the agreement check ([`agree::check`]: exact algorithms must give one answer,
 //!   with the expected answer written after `|`, and a bounded one must stay within its
-//!   bound), the SVG plot ([`plot::plot`]) and the exit status ([`Verdict`]).
+//!   bound), the plots ([`plot::Chart`], SVG or PNG) and the exit status ([`Verdict`]).
 //! * Fair figures, as Fast Downward's lab makes them ([`aggregate`]): coverage per pair, and
 //!   sums, means, medians and geometric means over the instances every pair answered; lab's
 //!   log scores. Paired comparisons ([`compare`]): per-instance ratios, the geometric-mean

@@ -354,23 +354,27 @@ impl Report {
         Ok(())
     }
 
-    /// Draws nodes expanded against solution length, a series per pair, to the SVG `path`.
+    /// Draws nodes expanded against solution length, a series per pair, to `path`: PNG when
+    /// its name ends in `.png`, else SVG ([`crate::plot::write`]).
     ///
     /// # Errors
     ///
     /// [`BenchError::Plot`] when the file cannot be drawn.
     pub fn plot(&self, path: &Path) -> Result<(), BenchError> {
-        let title = format!("{}: nodes expanded per instance", self.problem);
-        crate::plot::plot(path, &title, self.kind, &self.pairs, &self.rows)
+        crate::plot::write(path, &self.lengths())
     }
 
     /// The scatter plot of comparison number `c` (its B against its A, per instance) by
-    /// `measure`, as SVG text.
+    /// `measure`, to draw as SVG or PNG.
     ///
     /// # Errors
     ///
-    /// [`BenchError::Plot`] when the plot cannot be drawn.
-    pub fn scatter(&self, c: usize, measure: crate::plot::Measure) -> Result<String, BenchError> {
+    /// [`BenchError::BadInput`] when the report has no comparison `c`.
+    pub fn scatter(
+        &self,
+        c: usize,
+        measure: crate::plot::Measure,
+    ) -> Result<crate::plot::Chart, BenchError> {
         let Some(comparison) = self.comparisons.get(c) else {
             return Err(BenchError::BadInput(
                 "no comparison to draw: the report has one pair".into(),
@@ -397,15 +401,21 @@ impl Report {
             comparison.a,
             measure.name()
         );
-        crate::plot::scatter(&title, (&comparison.a, &comparison.b), measure, &points)
+        Ok(crate::plot::scatter(
+            &title,
+            (&comparison.a, &comparison.b),
+            measure,
+            &points,
+        ))
     }
 
-    /// The cactus plot by `measure`: per pair, instances answered within a budget, as SVG.
+    /// The cactus plot by `measure`: per pair, instances answered within a budget, to draw
+    /// as SVG or PNG.
     ///
     /// # Errors
     ///
-    /// [`BenchError::Plot`] when the plot cannot be drawn.
-    pub fn cactus(&self, measure: crate::plot::Measure) -> Result<String, BenchError> {
+    /// None today; a `Result` as [`Report::scatter`]'s, so that callers treat plots alike.
+    pub fn cactus(&self, measure: crate::plot::Measure) -> Result<crate::plot::Chart, BenchError> {
         let series: Vec<(String, Vec<f64>)> = (self.pairs.iter().enumerate())
             .map(|(p, spec)| {
                 let values = (self.rows.iter())
@@ -420,15 +430,16 @@ impl Report {
             self.problem,
             measure.name()
         );
-        crate::plot::cactus(&title, measure, &series, self.good.len())
+        Ok(crate::plot::cactus(
+            &title,
+            measure,
+            &series,
+            self.good.len(),
+        ))
     }
 
-    /// The plot of nodes expanded against solution length, as SVG text.
-    ///
-    /// # Errors
-    ///
-    /// [`BenchError::Plot`] when the plot cannot be drawn.
-    pub fn lengths(&self) -> Result<String, BenchError> {
+    /// The plot of nodes expanded against solution length, to draw as SVG or PNG.
+    pub fn lengths(&self) -> crate::plot::Chart {
         let title = format!("{}: nodes expanded per instance", self.problem);
         crate::plot::lengths(&title, self.kind, &self.pairs, &self.rows)
     }

@@ -211,7 +211,9 @@ fn the_scatter_plot_has_its_points_diagonal_border_and_axis_labels() {
         (Some(30.0), None),
         (None, Some(40.0)),
     ];
-    let svg = scatter("t", ("astar", "idastar"), Measure::Expanded, &points).unwrap();
+    let svg = scatter("t", ("astar", "idastar"), Measure::Expanded, &points)
+        .svg()
+        .unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     // Three points answered by both, and the legend's marker.
     assert_eq!(elements(&doc, "circle").len(), 3 + 1);
@@ -250,7 +252,7 @@ fn the_cactus_plot_has_a_line_per_pair_and_labelled_axes() {
         ("astar".to_owned(), vec![5.0, 50.0, 500.0]),
         ("bfs".to_owned(), vec![100.0]),
     ];
-    let svg = cactus("t", Measure::Time, &series, 4).unwrap();
+    let svg = cactus("t", Measure::Time, &series, 4).svg().unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     // A step line per pair, and a legend line per pair.
     let lines: Vec<_> = elements(&doc, "polyline")

@@ -59,11 +59,13 @@ pub struct ViewArgs {
     /// Also print the figures over all instances, answered or not (unfair when coverage differs).
     #[arg(long)]
     pub all_instances: bool,
-    /// Draw the first comparison's scatter plot (B against A per instance, log-log) as SVG.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Draw the first comparison's scatter plot (B against A per instance, log-log) as SVG,
+    /// or PNG when OUT ends in .png.
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     pub scatter: Option<PathBuf>,
-    /// Draw the cactus plot (instances answered within a budget, a line per pair) as SVG.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Draw the cactus plot (instances answered within a budget, a line per pair) as SVG, or
+    /// PNG when OUT ends in .png.
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     pub cactus: Option<PathBuf>,
     /// What the scatter and cactus plots measure.
     #[arg(long, value_enum, default_value_t = By::Expanded)]
@@ -142,8 +144,9 @@ pub struct BenchArgs {
     /// the same benchmark and shard, and run only the rest (nothing when it is complete).
     #[arg(long, requires = "output")]
     pub resume: bool,
-    /// Also draw nodes expanded against solution length, per pair, as an SVG file.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Also draw nodes expanded against solution length, per pair, as an SVG file (PNG when
+    /// OUT ends in .png).
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     pub plot: Option<PathBuf>,
     /// Run only the K-th of N slices of the work: every N-th instance from the K-th, in input
     /// order, with every pair (the same slices on every machine).
@@ -191,8 +194,9 @@ pub struct ReportArgs {
     /// Write the output to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Also draw nodes expanded against solution length, per pair, as an SVG file.
-    #[arg(long, value_name = "OUT.svg")]
+    /// Also draw nodes expanded against solution length, per pair, as an SVG file (PNG when
+    /// OUT ends in .png).
+    #[arg(long, value_name = "OUT.svg|OUT.png")]
     pub plot: Option<PathBuf>,
     #[command(flatten)]
     pub view: ViewArgs,

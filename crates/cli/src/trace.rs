@@ -39,8 +39,9 @@ pub struct TraceArgs {
     #[arg(long, value_name = "N", default_value_t = TRACE_LIMIT)]
     pub trace_limit: u64,
     /// Write each search as a page that replays it step by step (one self-contained HTML
-    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events.
-    #[arg(long, value_name = "FILE.html", conflicts_with_all = ["trace", "trace_text"])]
+    /// file; FILE-LINE.html for several instances), keeping at most --trace-limit events
+    /// (with --trace too: both come from the same search).
+    #[arg(long, value_name = "FILE.html")]
     pub replay: Option<PathBuf>,
 }
 
@@ -94,45 +95,54 @@ impl Tracing {
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));
         }
-        if let Some(page) = &args.replay {
+        let page = args.replay.as_ref();
+        if let Some(page) = page {
             searchlab_replay::check_file(page).map_err(BadInput)?;
-            let recorder = searchlab_replay::Recorder::new(args.trace_limit);
-            let recordings = recorder.recordings();
-            return Ok(Tracing(Some(Trace::new(recorder)), Some(recordings), None));
         }
-        let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
-        let on_stdout = path.is_none();
-        if on_stdout && json && args.trace_text {
-            return Err(BadInput(
-                "--trace-text on standard output would mix text into the JSON Lines of --format json: write the text trace to a file (--trace FILE --trace-text) or leave out --trace-text".into(),
-            ));
-        }
-        let text = args.trace_text || (on_stdout && !json);
         let mut file = None;
-        let out: Box<dyn Write + Send> = match path {
-            Some(p) => {
-                let tmp = AtomicFile::create(p).map_err(|e| {
-                    BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
-                })?;
-                let shared = SharedFile(Arc::new(Mutex::new(Some(tmp))));
-                file = Some((p.clone(), shared.clone()));
-                Box::new(shared)
+        let writer = if args.trace.is_some() || args.trace_text {
+            let path = args.trace.as_ref().filter(|p| p.as_os_str() != "-");
+            let on_stdout = path.is_none();
+            if on_stdout && json && args.trace_text {
+                return Err(BadInput(
+                    "--trace-text on standard output would mix text into the JSON Lines of --format json: write the text trace to a file (--trace FILE --trace-text) or leave out --trace-text".into(),
+                ));
             }
-            None => Box::new(std::io::stdout()),
-        };
-        Ok(Tracing(
-            Some(Trace::new(Writer {
+            let out: Box<dyn Write + Send> = match path {
+                Some(p) => {
+                    let tmp = AtomicFile::create(p).map_err(|e| {
+                        BadInput(format!("--trace {}: cannot create it: {e}", p.display()))
+                    })?;
+                    let shared = SharedFile(Arc::new(Mutex::new(Some(tmp))));
+                    file = Some((p.clone(), shared.clone()));
+                    Box::new(shared)
+                }
+                None => Box::new(std::io::stdout()),
+            };
+            Some(Writer {
                 out,
-                text,
+                text: args.trace_text || (on_stdout && !json),
                 open: args.trace_open,
                 limit: args.trace_limit,
                 events: 0,
                 search: 0,
                 error: None,
-            })),
-            None,
-            file,
-        ))
+            })
+        } else {
+            None
+        };
+        Ok(match (page, writer) {
+            (Some(_), writer) => {
+                let mut recorder = searchlab_replay::Recorder::new(args.trace_limit);
+                let recordings = recorder.recordings();
+                if let Some(writer) = writer {
+                    // One search, both outputs: the recorder passes each event on.
+                    recorder = recorder.and(writer);
+                }
+                Tracing(Some(Trace::new(recorder)), Some(recordings), file)
+            }
+            (None, writer) => Tracing(writer.map(Trace::new), None, file),
+        })
     }
 
     /// Renames the trace file into place, now that every search is traced.

@@ -502,6 +502,42 @@ fn plot_writes_an_svg() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue 29: every plot file is PNG when its name ends in `.png` (the same drawing as the SVG;
+/// crates/bench/tests/png.rs checks the pixels): a PNG signature and the plot's size.
+#[test]
+fn plots_are_png_when_the_name_says_so() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-png-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (plot, scatter, cactus) = (dir.join("l.png"), dir.join("s.PNG"), dir.join("c.png"));
+    let out = bench(&[
+        "eight",
+        "puzzles/eight/easy.txt",
+        "--algo",
+        "astar,idastar",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--scatter",
+        scatter.to_str().unwrap(),
+        "--cactus",
+        cactus.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for (file, size) in [
+        (plot, (960, 640)),
+        (scatter, (720, 720)),
+        (cactus, (960, 560)),
+    ] {
+        let png = std::fs::read(&file).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{file:?}");
+        // The IHDR chunk first: width and height, big-endian.
+        assert_eq!(&png[12..16], b"IHDR");
+        let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        assert_eq!((be(&png[16..20]), be(&png[20..24])), size, "{file:?}");
+        assert!(png.len() > 10_000, "{file:?}: {} bytes", png.len());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn every_run_pays_its_own_memory() {
     // A* on the 8-puzzle indexes its nodes in a dense table over all 181,440 boards (8 bytes

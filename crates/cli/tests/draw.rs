@@ -139,3 +139,39 @@ fn a_triangle_position_is_drawn_to_the_depth_asked() {
     assert_eq!(svg.matches("class=\"node ").count(), 7);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 31: `--draw` into a folder that does not exist is bad input (exit 2, said before the
+/// search, nothing printed on stdout), and a game-tree picture named `.png` is refused rather
+/// than written as SVG under a PNG name, for every problem that draws game trees.
+#[test]
+fn a_draw_file_that_cannot_be_right_is_refused_before_the_search() {
+    let dir = scratch("refused");
+    let png = dir.join("t.png");
+    let cases: [(&[&str], &str); 4] = [
+        (&["gametree", "((3,5),(6,(9,1)))"], "/nonexistent/a.png"),
+        (&["gametree", "((3,5),(6,(9,1)))"], png.to_str().unwrap()),
+        (&["tictactoe", "xx./oo./..."], png.to_str().unwrap()),
+        (
+            &[
+                "triangle",
+                "2-5 5-9 9-10 6-10 8-9 2-3 5-6 6-9 7-8 1-3 3-5 4-5",
+            ],
+            png.to_str().unwrap(),
+        ),
+    ];
+    for (problem, file) in cases {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(problem);
+        args.extend(["--draw", file]);
+        let out = searchlab(&args, "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("--draw {file}")), "{stderr}");
+        assert!(text(&out.stdout).is_empty(), "{args:?}: searched anyway");
+        if file.ends_with("t.png") {
+            assert!(stderr.contains("SVG"), "{stderr}");
+        }
+        assert!(!png.exists(), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -145,6 +145,15 @@ fn check(page: &Path, results: &Value, stats: &[&Value]) {
             "{page:?}: {}",
             run["label"]
         );
+        // The largest frontier too (every algorithm these tests run measures it where the
+        // page does; bfs, fringe, beam and dfbnb take theirs elsewhere, and the page says so).
+        // Bench rows carry no frontier: there, the statistics the page was written with.
+        let printed = match stats.get("max_frontier") {
+            Some(m) => m,
+            None => &run["stats"]["max_frontier"],
+        };
+        assert!(printed.is_u64(), "{page:?}: {printed}");
+        assert_eq!(&end["max_frontier"], printed, "{page:?}: {}", run["label"]);
         assert_eq!(run["start"]["expanded"], 0, "{page:?}");
         assert_eq!(run["start"]["generated"], 0, "{page:?}");
         assert_eq!(
@@ -220,6 +229,113 @@ fn grid_puzzle_and_game_pages_replay_to_the_printed_statistics() {
         let results = harness(&page, &dir);
         check(&page, &results, &[&stats]);
     }
+}
+
+/// The page's data: the JSON inside its `#replay-data` element.
+fn page_data(page: &Path) -> Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let tag = "<script type=\"application/json\" id=\"replay-data\">";
+    let start = html.find(tag).expect("the page's data") + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// Issue 30: a graph with coordinates is drawn on them (nodes as points, arcs as lines,
+/// nodes open and closed, the path at the goal), for A* on the named Romania map and for
+/// IDA*'s iterations on its DIMACS twin; a graph without coordinates shows the states' text.
+/// `--trace` beside `--replay` writes both from the one search.
+#[test]
+fn graph_pages_draw_the_graph_on_its_coordinates() {
+    let dir = scratch("graph");
+    let trace = dir.join("romania.jsonl");
+    let trace_arg = trace.to_str().unwrap().to_owned();
+    let cases: [(&str, &[&str]); 2] = [
+        (
+            "romania",
+            &[
+                "solve",
+                "graph",
+                "Arad Bucharest",
+                "--algo",
+                "astar",
+                "--heuristic",
+                "file",
+                "--trace",
+                &trace_arg,
+            ],
+        ),
+        (
+            "dimacs",
+            &[
+                "solve",
+                "graph",
+                "puzzles/graph/romania.gr",
+                "--coords",
+                "puzzles/graph/romania.co",
+                "--from",
+                "1",
+                "--to",
+                "2",
+                "--heuristic",
+                "euclidean",
+                "--algo",
+                "idastar",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        let (page, stats) = solve_page(&dir, name, args);
+        let results = harness(&page, &dir);
+        check(&page, &results, &[&stats]);
+        let data = page_data(&page);
+        assert_eq!(data["scene"], "graph", "{page:?}");
+        // Romania whole: 20 towns, 23 roads (each two-way road drawn once).
+        assert_eq!(data["nodes"].as_array().unwrap().len(), 2 * 20);
+        assert_eq!(data["arcs"].as_array().unwrap().len(), 2 * 23);
+        assert_eq!(data["names"].as_array().unwrap().len(), 20);
+        // Arad -> Sibiu -> Rimnicu Vilcea -> Pitesti -> Bucharest, in the page's node numbers.
+        let path: Vec<String> = (data["runs"][0]["path"].as_array().unwrap().iter())
+            .map(|v| {
+                data["names"][v.as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        let expected = if name == "romania" {
+            "Arad Sibiu Rimnicu Vilcea Pitesti Bucharest"
+        } else {
+            "1 16 15 14 2"
+        };
+        assert_eq!(path.join(" "), expected, "{page:?}");
+        let end = &results["runs"][0]["end"]["view"];
+        assert_eq!(end["path"], true, "{page:?}: the path at the goal");
+        assert!(end["closed"].as_u64().unwrap() > 0, "{page:?}: {end}");
+        assert_eq!(results["runs"][0]["start"]["view"]["closed"], 0);
+    }
+    // The trace of the same search: its expansions are the page's.
+    let lines = std::fs::read_to_string(&trace).unwrap();
+    let expands = lines
+        .lines()
+        .filter(|l| l.contains("\"event\":\"expand\""))
+        .count();
+    let page = page_data(&dir.join("romania.html"));
+    let kept = (page["runs"][0]["events"].as_array().unwrap().iter())
+        .filter(|e| e[0] == 0)
+        .count();
+    assert!(expands > 0);
+    assert_eq!(expands, kept, "--trace and --replay record the one search");
+    // No coordinates: the states' text.
+    let bare = dir.join("bare.txt");
+    std::fs::write(&bare, "a b 1\nb c 2\na c 5\n").unwrap();
+    let bare_arg = bare.to_str().unwrap().to_owned();
+    let (page, stats) = solve_page(
+        &dir,
+        "bare",
+        &["solve", "graph", &bare_arg, "--from", "a", "--to", "c"],
+    );
+    assert_eq!(page_data(&page)["scene"], "text");
+    check(&page, &harness(&page, &dir), &[&stats]);
 }
 
 #[test]
@@ -420,7 +536,7 @@ fn bench_pages_show_every_algorithm_side_by_side_in_step() {
     assert!(text(&out.stderr).contains("not a directory"));
 }
 
-/// Takes the README's three pictures (docs/img/replay-*.png) with the same headless browser:
+/// Takes the README's four pictures (docs/img/replay-*.png) with the same headless browser:
 /// `cargo test -p searchlab-cli --test replay_browser -- --ignored screenshots`.
 #[test]
 #[ignore = "rewrites docs/img; run by hand after changing the page"]
@@ -464,7 +580,21 @@ fn screenshots() {
             "((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))",
         ],
     );
+    let (graph, _) = solve_page(
+        &dir,
+        "romania",
+        &[
+            "solve",
+            "graph",
+            "Arad Bucharest",
+            "--algo",
+            "astar",
+            "--heuristic",
+            "file",
+        ],
+    );
     let shots = [
+        (graph, "step=9", "900,700", "replay-graph.png"),
         (
             dir.join("arena-1.html"),
             "step=1200",

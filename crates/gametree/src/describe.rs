@@ -238,7 +238,7 @@ looked at.";
         };
         Ok(Self {
             root,
-            draw: options.get("draw").map(std::path::PathBuf::from),
+            draw: crate::draw::svg_path(options.get("draw"))?,
             lines: std::sync::Mutex::new(Vec::new()),
             solved: std::sync::atomic::AtomicUsize::new(0),
         })

@@ -937,6 +937,31 @@ where
     Ok(tree_svg(&e.tree, &analysis, &opts))
 }
 
+/// The value of `--draw FILE` for a game tree's picture, refused before any search unless it
+/// names an SVG file: the pictures are SVG, and a name ending in `.png` (or any other
+/// extension) would hold SVG text under a name that says otherwise. A name without an
+/// extension is taken as it is.
+///
+/// ```
+/// use searchlab_gametree::draw::svg_path;
+/// assert_eq!(svg_path(Some("t.svg")).unwrap(), Some("t.svg".into()));
+/// assert_eq!(svg_path(None).unwrap(), None);
+/// assert!(svg_path(Some("t.png")).unwrap_err().contains("SVG"));
+/// ```
+///
+/// # Errors
+/// A message naming the file when its extension is not `svg`.
+pub fn svg_path(value: Option<&str>) -> Result<Option<std::path::PathBuf>, String> {
+    let Some(value) = value else { return Ok(None) };
+    let path = std::path::PathBuf::from(value);
+    match path.extension() {
+        Some(e) if !e.eq_ignore_ascii_case("svg") => Err(format!(
+            "--draw {value}: the game-tree picture is SVG; name the file FILE.svg (only grids are drawn as PNG)"
+        )),
+        _ => Ok(Some(path)),
+    }
+}
+
 /// `--draw BASE` for a game's positions: writes the `k`-th picture (from 0) of the tree of
 /// `depth` plies below `root` ([`game_svg`] with a heading `"{heading}, {depth} plies"`) to
 /// `BASE`, then `BASE-2.svg`, `BASE-3.svg`... (BASE's stem and extension), and says on stderr

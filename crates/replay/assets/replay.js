@@ -74,6 +74,7 @@
       this.line = el("div", "event");
       this.panel.appendChild(this.line);
       if (data.scene === "grid") this.view = new GridView(this);
+      else if (data.scene === "graph") this.view = new GraphView(this);
       else if (data.scene === "game") this.view = new GameView(this);
       else this.view = new BoardView(this);
       this.answer = el("pre", "answer");
@@ -83,15 +84,22 @@
       this.panel.appendChild(this.answer);
     }
 
-    // Prefix sums: expanded, generated, frontier, depth and bound after each event.
+    // Prefix sums: expanded, generated, frontier, its largest size, depth and bound after
+    // each event. A best-first search's frontier is the set of states opened (roots, kept
+    // children, reopened) and not yet expanded, per side of a bidirectional search (a child
+    // that improves an open node is counted as generated but opens nothing new); its largest
+    // size is taken where the searches take theirs, after an expansion's children, that is
+    // before the next expansion or the goal. A depth-first search's frontier is its path.
     count() {
       const n = this.length;
       this.expanded = new Int32Array(n + 1);
       this.generated = new Int32Array(n + 1);
       this.frontier = new Int32Array(n + 1);
+      this.maxFrontier = new Int32Array(n + 1);
       this.bound = new Array(n + 1);
       const depthFirst = this.run.game || DEPTH_FIRST.includes(this.run.algorithm);
-      let open = 0, path = 0, bound = null;
+      let open = 0, path = 0, bound = null, most = 0;
+      const opened = new Set();
       this.bound[0] = null;
       for (let i = 0; i < n; i++) {
         const e = this.events[i];
@@ -99,17 +107,26 @@
         this.generated[i + 1] = this.generated[i] + (e.counted ? 1 : 0);
         if (depthFirst) {
           if (e.kind === K.expand) path = e.depth + 1;
-        } else {
-          // Best-first: what was opened (roots and kept children) less what was closed.
-          if (e.counted && e.kind !== K.prune) open += 1;
-          if (e.kind === K.reopen) open += 1;
-          if (e.kind === K.expand) open = Math.max(0, open - 1);
+          most = Math.max(most, path);
+        } else if (e.state >= 0) {
+          if (e.kind === K.expand || e.kind === K.goal) most = Math.max(most, open);
+          const key = e.reason === "backward" ? -1 - e.state : e.state;
+          const opens = (e.counted && e.kind !== K.prune) || e.kind === K.reopen;
+          if (opens && !opened.has(key)) { opened.add(key); open += 1; }
+          if (e.kind === K.expand && opened.delete(key)) open -= 1;
         }
         if (e.kind === K["new-bound"]) bound = e.bound;
         this.frontier[i + 1] = depthFirst ? path : open;
+        this.maxFrontier[i + 1] = most;
         this.bound[i + 1] = bound;
       }
       this.depthFirst = depthFirst;
+    }
+
+    // The bounds of the iterations, as the statistics list them (single-agent searches).
+    boundList() {
+      if (this.run.game) return [];
+      return this.events.filter((e) => e.kind === K["new-bound"] && e.iteration > 0 && e.bound !== null).map((e) => e.bound);
     }
 
     seek(i) {
@@ -128,10 +145,11 @@
         expanded: this.expanded[i],
         generated: this.generated[i],
         frontier: this.frontier[i],
+        max_frontier: this.maxFrontier[i],
         bound: this.bound[i],
         depth: e && e.depth >= 0 ? e.depth : null,
         event: e ? data.kinds[e.kind] : null,
-        state: e && e.state >= 0 && this.run.states ? this.run.states[e.state] : null,
+        state: e && e.state >= 0 ? (this.run.states ? this.run.states[e.state] : data.names ? data.names[e.state] : null) : null,
         view: this.view.summary(),
       };
     }
@@ -144,6 +162,7 @@
         ["expanded", s.expanded],
         ["generated", s.generated],
         [this.depthFirst ? (this.run.game ? "ply + 1" : "path") : "open", s.frontier],
+        ["max frontier", s.max_frontier],
       ];
       if (s.bound !== null && s.bound !== undefined) rows.push(["bound", showCost(s.bound)]);
       if (this.run.game) rows.push(["cutoffs", this.view.cutoffs(s.step)]);
@@ -167,6 +186,18 @@
             : "the events count expanded " + s.expanded + ", generated " + s.generated +
               "; the search counted expanded " + st.expanded + ", generated " + st.generated +
               " (this algorithm counts some nodes it reports no event for, or the reverse)";
+          const notes = [];
+          if (s.max_frontier === st.max_frontier) notes.push("max frontier " + st.max_frontier);
+          else notes.push("max frontier: the events give " + s.max_frontier + ", the search measured " + st.max_frontier +
+            " (it measures its frontier at other moments or as another set: a beam's layer, a BFS queue with the goal)");
+          const bounds = this.boundList();
+          // The iterations' bounds, where the statistics list them (games list theirs apart).
+          if (!this.run.game && st.bounds.length > 0) {
+            const b = bounds.map(showCost).join(",");
+            notes.push(b === st.bounds.map(showCost).join(",") ? "bounds " + b
+              : "bounds: the events give " + (b || "none") + ", the search printed " + st.bounds.join(","));
+          }
+          this.check.textContent += "; " + notes.join("; ");
         }
       } else {
         this.check.textContent = "";
@@ -176,7 +207,8 @@
 
   function describe(e, run) {
     const name = data.kinds[e.kind];
-    const cell = (k) => " (" + (k % data.width) + "," + Math.floor(k / data.width) + ")";
+    const cell = (k) => data.scene === "graph" ? " " + data.names[k]
+      : " (" + (k % data.width) + "," + Math.floor(k / data.width) + ")";
     const state = e.state >= 0 && run.states ? " " + run.states[e.state] : e.state >= 0 ? cell(e.state) : "";
     if (e.kind === K["new-bound"]) {
       if (run.game) return "search " + e.iteration + ": depth " + (e.bound === null ? "none" : e.bound) +
@@ -314,6 +346,166 @@
     }
   }
 
+  // ----- Graphs with coordinates: nodes where their coordinates put them, arcs as lines,
+  // nodes turning open (generated) and closed (expanded), the current node, the path at the
+  // end. The graph is drawn once into a canvas of its own; the marks go into another as the
+  // events come (a step back repaints them from the nodes' status); a frame copies both.
+  class GraphView {
+    constructor(replay) {
+      this.r = replay;
+      const xy = data.nodes, n = (this.n = xy.length / 2);
+      let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+      for (let v = 0; v < n; v++) {
+        x0 = Math.min(x0, xy[2 * v]); x1 = Math.max(x1, xy[2 * v]);
+        y0 = Math.min(y0, xy[2 * v + 1]); y1 = Math.max(y1, xy[2 * v + 1]);
+      }
+      if (n === 0) { x0 = y0 = 0; x1 = y1 = 1; }
+      this.box0 = { x0, y0, w: Math.max(1, x1 - x0), h: Math.max(1, y1 - y0) };
+      const zoomBar = el("div", "zoom");
+      this.zoom = 1;
+      const zoom = el("input");
+      Object.assign(zoom, { type: "range", min: 1, max: 16, value: 1 });
+      zoom.setAttribute("aria-label", "zoom");
+      zoom.addEventListener("input", () => { this.zoom = Number(zoom.value); this.layout(); this.draw(); });
+      zoomBar.append("zoom ", zoom);
+      const legend = el("span", "legend");
+      legend.innerHTML = '<i style="background:var(--open)"></i>open<i style="background:var(--closed)"></i>closed' +
+        '<i style="background:var(--current)"></i>current<i style="background:var(--path)"></i>path' +
+        (data.whole ? "" : " (a large graph: only the nodes the searches touched)");
+      zoomBar.append(legend);
+      replay.panel.appendChild(zoomBar);
+      this.box = el("div", "view");
+      this.canvas = el("canvas");
+      this.box.appendChild(this.canvas);
+      replay.panel.appendChild(this.box);
+      this.status = new Uint8Array(n);
+      this.counts = [n, 0, 0];
+      this.undo = new Uint8Array(replay.length);
+      this.resets = [];
+      replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
+      this.at = 0;
+      this.layout();
+    }
+    // The canvases at the zoom: the graph's width fits the panel at zoom 1; y grows upwards
+    // (a map's north is up).
+    layout() {
+      const room = Math.max(260, Math.min(760, this.r.panel.clientWidth - 24));
+      const b = this.box0, pad = 14;
+      // Room for the names of a small graph's nodes (right of and above each node).
+      this.labels = this.n <= 60;
+      const right = this.labels ? 90 : pad, top = this.labels ? 26 : pad;
+      const scale = (this.scale = ((room - pad - right) * this.zoom) / Math.max(b.w, b.h));
+      const W = Math.ceil(b.w * scale + pad + right), H = Math.ceil(b.h * scale + pad + top);
+      this.X = (v) => pad + (data.nodes[2 * v] - b.x0) * scale;
+      this.Y = (v) => top + (b.y0 + b.h - data.nodes[2 * v + 1]) * scale;
+      this.radius = Math.max(1.5, Math.min(6, (0.35 * Math.min(W, H)) / Math.sqrt(Math.max(1, this.n))));
+      const base = (this.base = document.createElement("canvas"));
+      base.width = W; base.height = H;
+      const g = base.getContext("2d");
+      g.fillStyle = "#ffffff"; g.fillRect(0, 0, W, H);
+      g.strokeStyle = "#c3c9d4"; g.lineWidth = this.n > 5000 ? 0.6 : 1.2;
+      g.beginPath();
+      const arcs = data.arcs;
+      for (let k = 0; k < arcs.length; k += 2) {
+        g.moveTo(this.X(arcs[k]), this.Y(arcs[k])); g.lineTo(this.X(arcs[k + 1]), this.Y(arcs[k + 1]));
+      }
+      g.stroke();
+      g.fillStyle = "#8a93a3";
+      const r = this.radius;
+      for (let v = 0; v < this.n; v++) g.fillRect(this.X(v) - r / 2, this.Y(v) - r / 2, r, r);
+      if (this.labels) {
+        g.font = "11px system-ui, sans-serif"; g.fillStyle = "#5b6475";
+        for (let v = 0; v < this.n; v++) g.fillText(data.names[v], this.X(v) + r + 3, this.Y(v) - r - 2);
+      }
+      this.marks = document.createElement("canvas");
+      this.marks.width = W; this.marks.height = H;
+      this.repaint();
+    }
+    paint(g, v) {
+      const r = this.radius;
+      g.fillStyle = this.status[v] === 1 ? "#7cc47f" : "#6d8fc7";
+      g.beginPath(); g.arc(this.X(v), this.Y(v), r, 0, 2 * Math.PI); g.fill();
+    }
+    repaint() {
+      const g = this.marks.getContext("2d");
+      g.clearRect(0, 0, this.marks.width, this.marks.height);
+      for (let v = 0; v < this.n; v++) if (this.status[v] > 0) this.paint(g, v);
+    }
+    set(v, s) {
+      this.counts[this.status[v]]--;
+      this.status[v] = s;
+      this.counts[s]++;
+    }
+    apply(j, g) {
+      const e = this.r.events[j];
+      if (e.kind === K["new-bound"] && e.iteration > 0) {
+        // A new iteration starts from nothing: its marks alone show.
+        for (let v = 0; v < this.n; v++) this.status[v] = 0;
+        this.counts = [this.n, 0, 0];
+        this.dirty = true;
+        return;
+      }
+      if (e.state < 0) return;
+      const before = (this.undo[j] = this.status[e.state]);
+      if ((e.kind === K.generate || e.kind === K.reopen) && before === 0) this.set(e.state, 1);
+      else if (e.kind === K.expand || e.kind === K.goal) this.set(e.state, 2);
+      if (this.status[e.state] !== before && !this.dirty) this.paint(g, e.state);
+    }
+    seek(i) {
+      this.dirty = false;
+      if (i < this.at) {
+        // Back: undo down to i, unless an iteration's start lies between (its wipe cannot be
+        // undone): then replay from the last start before i.
+        let reset = -1;
+        for (const j of this.resets) if (j >= i && j < this.at) { reset = j; break; }
+        if (reset < 0) {
+          for (let j = this.at - 1; j >= i; j--) {
+            const e = this.r.events[j];
+            if (e.state >= 0 && e.kind !== K["new-bound"]) this.set(e.state, this.undo[j]);
+          }
+          this.at = i;
+        } else {
+          let from = 0;
+          for (const j of this.resets) if (j < i) from = j;
+          for (let v = 0; v < this.n; v++) this.status[v] = 0;
+          this.counts = [this.n, 0, 0];
+          this.at = from;
+        }
+        this.dirty = true;
+      }
+      const g = this.marks.getContext("2d");
+      for (let j = this.at; j < i; j++) this.apply(j, g);
+      this.at = i;
+      if (this.dirty) this.repaint();
+      this.draw();
+    }
+    // What the drawing shows: nodes open and closed, the path.
+    summary() {
+      return { open: this.counts[1], closed: this.counts[2], path: this.at === this.r.length && this.r.run.path.length > 0 };
+    }
+    draw() {
+      const c = this.canvas;
+      if (c.width !== this.base.width || c.height !== this.base.height) { c.width = this.base.width; c.height = this.base.height; }
+      const g = c.getContext("2d");
+      g.drawImage(this.base, 0, 0);
+      g.drawImage(this.marks, 0, 0);
+      const i = this.at, path = this.r.run.path;
+      if (i === this.r.length && path.length > 0) {
+        g.strokeStyle = "#f39c12";
+        g.lineWidth = Math.max(3, this.radius);
+        g.lineJoin = "round";
+        g.beginPath();
+        path.forEach((v, k) => { if (k === 0) g.moveTo(this.X(v), this.Y(v)); else g.lineTo(this.X(v), this.Y(v)); });
+        g.stroke();
+      }
+      const e = i > 0 ? this.r.events[i - 1] : null;
+      if (e && e.state >= 0) {
+        g.strokeStyle = "#e0433a"; g.lineWidth = 3;
+        g.beginPath(); g.arc(this.X(e.state), this.Y(e.state), this.radius + 4, 0, 2 * Math.PI); g.stroke();
+      }
+    }
+  }
+
   // ----- Boards: the current state, its costs, a chart, IDA*'s bounds, A*'s f-layers.
   class BoardView {
     constructor(replay) {
@@ -399,14 +591,27 @@
     }
     drawChart(i) {
       const c = this.chart, r = this.r, n = r.length;
-      const w = (c.width = c.clientWidth || 400), h = (c.height = 90);
+      // The chart's width read once (and again on a resize): reading it every frame would
+      // force a layout of the page after the board's change.
+      if (!this.chartWidth) {
+        this.chartWidth = c.clientWidth || 400;
+        window.addEventListener("resize", () => { this.chartWidth = 0; });
+      }
+      const w = this.chartWidth, h = 90;
+      if (c.width !== w || c.height !== h) { c.width = w; c.height = h; }
       const g = c.getContext("2d");
       g.clearRect(0, 0, w, h);
       if (n === 0) return;
-      const series = [[r.expanded, "#6d8fc7"], [r.frontier, "#7cc47f"]];
-      for (const [values, color] of series) {
-        let most = 1;
-        for (let k = 0; k <= n; k++) most = Math.max(most, values[k]);
+      // Each series' largest value, once (a frame must not walk every event).
+      if (!this.most) {
+        this.most = [r.expanded, r.frontier].map((values) => {
+          let most = 1;
+          for (let k = 0; k <= n; k++) most = Math.max(most, values[k]);
+          return most;
+        });
+      }
+      const series = [[r.expanded, "#6d8fc7", this.most[0]], [r.frontier, "#7cc47f", this.most[1]]];
+      for (const [values, color, most] of series) {
         g.strokeStyle = color;
         g.lineWidth = 1.5;
         g.beginPath();
@@ -473,9 +678,21 @@
       this.r = replay;
       this.build();
       this.box = el("div", "view");
+      // Two layers: the tree, painted as events come (what changed only), and over it the
+      // marks of the moment (the current node, the windows on its path, the principal
+      // variation), cleared where they were drawn: a frame costs what changed, not the tree.
+      const layers = el("div", "tree-layers");
+      layers.style.position = "relative";
       this.canvas = el("canvas");
-      this.box.appendChild(this.canvas);
+      this.overlay = el("canvas");
+      this.overlay.style.position = "absolute";
+      this.overlay.style.left = "0";
+      this.overlay.style.top = "0";
+      layers.append(this.canvas, this.overlay);
+      this.box.appendChild(layers);
       replay.panel.appendChild(this.box);
+      this.painted = { pass: -1, at: 0 };
+      this.marked = [];
       const legend = el("div", "legend");
       legend.innerHTML = '<i style="background:#6d8fc7"></i>searched<i style="background:#fff;border:1px solid #333"></i>being searched' +
         '<i style="background:#7cc47f"></i>leaf<i style="background:#8e6cc7"></i>table hit<i style="background:#c0392b"></i>cutoff' +
@@ -520,6 +737,38 @@
         if (e.kind === K["table-hit"]) { node.hit = j; node.value = e.value; node.valued = j; }
         if (e.kind === K.cutoff) { node.cut = j; node.skipped = e.skipped; node.windows.push([j, e.alpha, e.beta]); }
       });
+      // Counts by step, and the nodes whose look changes with each event (born, valued, a
+      // table hit, a cutoff): what an incremental frame repaints.
+      // (Flat arrays: the nodes touched by event j are touchIds[touchAt[j] .. touchAt[j + 1]].)
+      const ne = ev.length;
+      const by = () => new Int32Array(ne + 1);
+      this.bornBy = by(); this.valuedBy = by(); this.cutBy = by();
+      const at = (this.touchAt = by());
+      this.passFirst = [];
+      for (let id = 0; id < nodes.length; id++) {
+        const n = nodes[id];
+        if (this.passFirst[n.pass] === undefined) this.passFirst[n.pass] = id;
+        this.bornBy[n.born + 1]++;
+        at[n.born + 1]++;
+        if (n.valued >= 0) { this.valuedBy[n.valued + 1]++; at[n.valued + 1]++; }
+        if (n.hit >= 0) at[n.hit + 1]++;
+        if (n.cut >= 0) { this.cutBy[n.cut + 1]++; at[n.cut + 1]++; }
+      }
+      for (let j = 0; j < ne; j++) {
+        this.bornBy[j + 1] += this.bornBy[j];
+        this.valuedBy[j + 1] += this.valuedBy[j];
+        this.cutBy[j + 1] += this.cutBy[j];
+        at[j + 1] += at[j];
+      }
+      const ids = (this.touchIds = new Int32Array(at[ne]));
+      const fill = at.slice(0, ne);
+      for (let id = 0; id < nodes.length; id++) {
+        const n = nodes[id];
+        ids[fill[n.born]++] = id;
+        if (n.valued >= 0) ids[fill[n.valued]++] = id;
+        if (n.hit >= 0) ids[fill[n.hit]++] = id;
+        if (n.cut >= 0) ids[fill[n.cut]++] = id;
+      }
       // Layout per pass: leaves in the order they were reached, parents over their children.
       this.passes = [];
       nodes.forEach((n, id) => { if (n.parent < 0) this.passes.push(id); });
@@ -539,137 +788,204 @@
     // What the tree shows: nodes born, valued and cut so far, the current one, the windows.
     summary() {
       const i = this.at;
-      let born = 0, valued = 0, cut = 0;
-      for (const n of this.nodes) {
-        if (n.born < i) born++;
-        if (n.valued >= 0 && n.valued < i) valued++;
-        if (n.cut >= 0 && n.cut < i) cut++;
-      }
-      return { born, valued, cut, stack: this.stack.textContent };
+      return { born: this.bornBy[i], valued: this.valuedBy[i], cut: this.cutBy[i], stack: this.stack.textContent };
     }
     seek(i) { this.at = i; this.draw(); }
+    // The geometry of pass `pass`'s tree: one column per leaf, one row per ply.
+    geometry(pass) {
+      const cols = Math.max(1, this.columns[pass]);
+      const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
+      const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
+      this.geo = { gap, r, labels: gap >= 18, small: r < 4, W: Math.max(200, cols * gap + 20), H: (this.maxPly + 1) * levelH + 28 };
+      this.X = (n) => 10 + n.x * gap + gap / 2;
+      this.Y = (n) => 26 + n.ply * levelH;
+    }
+    fill(n, i) {
+      const valued = n.valued >= 0 && n.valued < i;
+      const hit = n.hit >= 0 && n.hit < i;
+      return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
+    }
+    shape(g, n, fill, stroke, width) {
+      const r = this.geo.r, x = this.X(n), y = this.Y(n);
+      g.fillStyle = fill; g.strokeStyle = stroke; g.lineWidth = width;
+      g.beginPath();
+      if (n.leaf) g.rect(x - r, y - r, 2 * r, 2 * r); else g.arc(x, y, r, 0, 2 * Math.PI);
+      g.fill(); g.stroke();
+    }
+    // A node as the tree layer shows it at step i; `marks` adds its cutoff and value labels
+    // (drawn once, when they appear).
+    look(g, id, i, marks) {
+      const n = this.nodes[id], G = this.geo, r = G.r, x = this.X(n), y = this.Y(n);
+      const fill = this.fill(n, i);
+      const cut = n.cut >= 0 && n.cut < i;
+      if (G.small) {
+        // Dots: a square by colour (dark while being searched), a red corner for a cutoff.
+        g.fillStyle = fill === "#ffffff" ? "#1d2433" : fill;
+        g.fillRect(x - r, y - r, 2 * r, 2 * r);
+        if (cut) { g.fillStyle = "#c0392b"; g.fillRect(x + r, y + r, 3, 3); }
+        return;
+      }
+      this.shape(g, n, fill, "#1d2433", 1);
+      if (!marks) return;
+      if (cut) {
+        g.strokeStyle = "#c0392b"; g.lineWidth = 3;
+        g.beginPath(); g.moveTo(x + r + 2, y + r + 2); g.lineTo(x + r + 9, y + r + 9); g.stroke();
+        if (G.labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", x + r + 18, y + r + 18); }
+      }
+      if (G.labels && n.valued >= 0 && n.valued < i) {
+        g.fillStyle = "#1d2433";
+        g.fillText(showValue(n.value), x, y + r + 13);
+      }
+    }
+    edge(g, n) {
+      const p = this.nodes[n.parent];
+      g.strokeStyle = "#b5bcc8"; g.lineWidth = 1;
+      g.beginPath(); g.moveTo(this.X(p), this.Y(p)); g.lineTo(this.X(n), this.Y(n)); g.stroke();
+    }
+    // The tree layer of pass `pass` at step i, from nothing: edges, then nodes.
+    repaint(pass, i) {
+      const c = this.canvas, G = this.geo;
+      if (c.width !== G.W || c.height !== G.H) { c.width = G.W; c.height = G.H; }
+      const g = c.getContext("2d");
+      g.clearRect(0, 0, c.width, c.height);
+      g.font = "11px system-ui, sans-serif";
+      g.textAlign = "center";
+      const first = this.passFirst[pass], end = pass + 1 < this.passFirst.length ? this.passFirst[pass + 1] : this.nodes.length;
+      const nodes = this.nodes;
+      g.strokeStyle = "#b5bcc8"; g.lineWidth = 1;
+      g.beginPath();
+      for (let id = first; id < end && nodes[id].born < i; id++) {
+        const n = nodes[id];
+        if (n.parent < 0) continue;
+        const p = nodes[n.parent];
+        g.moveTo(this.X(p), this.Y(p)); g.lineTo(this.X(n), this.Y(n));
+      }
+      g.stroke();
+      for (let id = first; id < end && nodes[id].born < i; id++) this.look(g, id, i, true);
+      this.painted = { pass, at: i };
+    }
+    // The tree layer brought forward from its step to i: only the nodes events touched.
+    advance(i) {
+      const g = this.canvas.getContext("2d");
+      g.font = "11px system-ui, sans-serif";
+      g.textAlign = "center";
+      for (let j = this.painted.at; j < i; j++) {
+        for (let k = this.touchAt[j]; k < this.touchAt[j + 1]; k++) {
+          const id = this.touchIds[k];
+          const n = this.nodes[id];
+          if (n.born === j && n.parent >= 0) {
+            // A new child: its edge, under its parent's shape again and its own.
+            this.edge(g, n);
+            this.look(g, n.parent, i, false);
+          }
+          this.look(g, id, i, true);
+        }
+      }
+      this.painted.at = i;
+    }
+    // Clears the overlay's marks of the last frame, where they were.
+    unmark() {
+      const g = this.overlay.getContext("2d");
+      for (const [x, y, w, h] of this.marked) g.clearRect(x, y, w, h);
+      this.marked = [];
+    }
     draw() {
-      const i = this.at, ev = this.r.events, nodes = this.nodes;
+      const i = this.at, nodes = this.nodes;
       let cur = -1;
       for (let j = i - 1; j >= 0 && cur < 0; j--) cur = this.nodeOf[j];
-      const c = this.canvas;
       if (cur < 0) {
         // Nothing searched yet.
-        c.width = 10; c.height = 10;
+        this.canvas.width = 10; this.canvas.height = 10;
+        this.overlay.width = 10; this.overlay.height = 10;
+        this.painted = { pass: -1, at: 0 };
+        this.marked = [];
         this.stack.textContent = ""; this.board.textContent = "";
         return;
       }
       const pass = nodes[cur].pass;
       const root = this.passes[pass];
-      const cols = Math.max(1, this.columns[pass]);
-      const gap = Math.max(3, Math.min(46, Math.floor(4000 / cols)));
-      const levelH = 54, r = Math.max(1.5, Math.min(11, gap / 2.6));
-      c.width = Math.max(200, cols * gap + 20);
-      c.height = (this.maxPly + 1) * levelH + 28;
-      const g = c.getContext("2d");
+      if (pass !== this.painted.pass || i < this.painted.at) {
+        this.geometry(pass);
+        this.repaint(pass, i);
+        const o = this.overlay;
+        if (o.width !== this.geo.W || o.height !== this.geo.H) { o.width = this.geo.W; o.height = this.geo.H; }
+        else o.getContext("2d").clearRect(0, 0, o.width, o.height);
+        this.marked = [];
+      } else {
+        this.advance(i);
+        this.unmark();
+      }
+      const G = this.geo, r = G.r, X = this.X, Y = this.Y;
+      const g = this.overlay.getContext("2d");
       g.font = "11px system-ui, sans-serif";
-      g.textAlign = "center";
-      const X = (n) => 10 + n.x * gap + gap / 2, Y = (n) => 26 + n.ply * levelH;
-      const end = i === this.r.length;
-      const pv = new Set();
-      if (end) {
+      const mark = (x0, y0, x1, y1) => this.marked.push([Math.floor(Math.min(x0, x1)) - 6, Math.floor(Math.min(y0, y1)) - 6,
+        Math.ceil(Math.abs(x1 - x0)) + 12, Math.ceil(Math.abs(y1 - y0)) + 12]);
+      if (i === this.r.length) {
         // The principal variation: from the root, the first child whose value is its parent's.
+        const pv = [];
         let id = root;
         while (id >= 0) {
-          pv.add(id);
+          pv.push(id);
           const n = nodes[id];
           const next = n.children.find((k) => nodes[k].value === n.value && nodes[k].valued >= 0);
           id = next === undefined ? -1 : next;
         }
-      }
-      const path = new Set();
-      for (let id = cur; id >= 0; id = nodes[id].parent) path.add(id);
-      const visit = (id, f) => { f(nodes[id], id); nodes[id].children.forEach((k) => { if (nodes[k].born < i) visit(k, f); }); };
-      // Edges in one path (the principal variation's over them): a 100,000-node tree is
-      // drawn every frame.
-      g.lineWidth = 1;
-      g.strokeStyle = "#b5bcc8";
-      g.beginPath();
-      visit(root, (n) => {
-        if (n.parent < 0) return;
-        const p = nodes[n.parent];
-        g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
-      });
-      g.stroke();
-      g.strokeStyle = "#f39c12";
-      g.lineWidth = 3;
-      g.beginPath();
-      pv.forEach((id) => {
-        const n = nodes[id];
-        if (n.parent >= 0) { g.moveTo(X(nodes[n.parent]), Y(nodes[n.parent])); g.lineTo(X(n), Y(n)); }
-      });
-      g.stroke();
-      const labels = gap >= 18;
-      const small = r < 4;
-      const fill = (n) => {
-        const valued = n.valued >= 0 && n.valued < i;
-        const hit = n.hit >= 0 && n.hit < i;
-        return !valued ? "#ffffff" : n.leaf ? "#7cc47f" : hit ? "#8e6cc7" : "#6d8fc7";
-      };
-      if (small) {
-        // Dots, by colour, then marks for the few that stand out.
-        const byColour = new Map();
-        visit(root, (n) => { const c = fill(n); if (!byColour.has(c)) byColour.set(c, []); byColour.get(c).push(n); });
-        byColour.forEach((list, colour) => {
-          g.fillStyle = colour === "#ffffff" ? "#1d2433" : colour;
-          for (const n of list) g.fillRect(X(n) - r, Y(n) - r, 2 * r, 2 * r);
-        });
-        g.fillStyle = "#c0392b";
-        visit(root, (n) => { if (n.cut >= 0 && n.cut < i) g.fillRect(X(n) + r, Y(n) + r, 3, 3); });
-      }
-      visit(root, (n, id) => {
-        const cut = n.cut >= 0 && n.cut < i;
-        const valued = n.valued >= 0 && n.valued < i;
-        if (small && id !== cur && !pv.has(id)) return;
-        g.fillStyle = fill(n);
-        g.strokeStyle = id === cur ? "#e0433a" : pv.has(id) ? "#f39c12" : "#1d2433";
-        g.lineWidth = id === cur || pv.has(id) ? 3 : 1;
+        g.strokeStyle = "#f39c12"; g.lineWidth = 3;
         g.beginPath();
-        if (n.leaf) g.rect(X(n) - r, Y(n) - r, 2 * r, 2 * r); else g.arc(X(n), Y(n), r, 0, 2 * Math.PI);
-        g.fill(); g.stroke();
-        if (cut && !small) {
-          g.strokeStyle = "#c0392b"; g.lineWidth = 3;
-          g.beginPath(); g.moveTo(X(n) + r + 2, Y(n) + r + 2); g.lineTo(X(n) + r + 9, Y(n) + r + 9); g.stroke();
-          if (labels) { g.fillStyle = "#c0392b"; g.fillText(n.skipped + " cut", X(n) + r + 18, Y(n) + r + 18); }
+        for (const k of pv) {
+          const n = nodes[k];
+          if (n.parent < 0) continue;
+          const p = nodes[n.parent];
+          g.moveTo(X(p), Y(p)); g.lineTo(X(n), Y(n));
+          mark(X(p), Y(p), X(n), Y(n));
         }
-        if (labels && valued) {
-          g.fillStyle = "#1d2433";
-          g.fillText(showValue(n.value), X(n), Y(n) + r + 13);
-        } else if (labels && path.has(id)) {
-          // A position being searched: its window.
-          let w = null;
-          for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
-          if (w) {
-            g.fillStyle = "#5b6475";
-            g.textAlign = "left";
-            g.fillText("[" + showValue(w[0]) + ", " + showValue(w[1]) + "]", X(n) + r + 4, Y(n) - r);
-            g.textAlign = "center";
-          }
+        g.stroke();
+        for (const k of pv) {
+          const n = nodes[k];
+          this.shape(g, n, this.fill(n, i), "#f39c12", 3);
+          mark(X(n) - r, Y(n) - r, X(n) + r, Y(n) + r);
         }
-      });
+      }
+      // The positions being searched, from the current one up: their windows.
+      const path = [];
+      for (let id = cur; id >= 0; id = nodes[id].parent) path.push(id);
+      const windowOf = (n) => {
+        let w = null;
+        for (const [j, a, b] of n.windows) if (j < i) w = [a, b]; else break;
+        return w;
+      };
+      if (G.labels) {
+        g.fillStyle = "#5b6475";
+        g.textAlign = "left";
+        for (const id of path) {
+          const n = nodes[id];
+          if (n.valued >= 0 && n.valued < i) continue;
+          const w = windowOf(n);
+          if (!w) continue;
+          const text = "[" + showValue(w[0]) + ", " + showValue(w[1]) + "]";
+          g.fillText(text, X(n) + r + 4, Y(n) - r);
+          mark(X(n) + r + 4, Y(n) - r - 12, X(n) + r + 8 + g.measureText(text).width, Y(n) - r + 3);
+        }
+        g.textAlign = "center";
+      }
+      const n = nodes[cur];
+      this.shape(g, n, this.fill(n, i), "#e0433a", 3);
+      mark(X(n) - r, Y(n) - r, X(n) + r, Y(n) + r);
       // The windows of the positions being searched, from the root down.
       const lines = [];
-      [...path].reverse().forEach((id) => {
-        const n = nodes[id];
-        let w = null;
-        for (const [j, a, b] of n.windows) if (j < i) w = [a, b];
-        const v = n.valued >= 0 && n.valued < i ? " = " + showValue(n.value) : "";
-        const name = this.r.run.states[n.state];
-        lines.push("ply " + n.ply + "  " + name + (w ? "  [" + showValue(w[0]) + ", " + showValue(w[1]) + "]" : "") + v);
-      });
+      for (let k = path.length - 1; k >= 0; k--) {
+        const p = nodes[path[k]];
+        const w = windowOf(p);
+        const v = p.valued >= 0 && p.valued < i ? " = " + showValue(p.value) : "";
+        const name = this.r.run.states[p.state];
+        lines.push("ply " + p.ply + "  " + name + (w ? "  [" + showValue(w[0]) + ", " + showValue(w[1]) + "]" : "") + v);
+      }
       this.stack.textContent = lines.join("\n");
       this.stack.style.whiteSpace = "pre";
-      const st = cur >= 0 ? this.r.run.states[nodes[cur].state] : "";
+      const st = this.r.run.states[n.state];
       this.board.textContent = st.includes("/") ? st.split("/").join("\n") : "";
-      if (cur >= 0) {
-        const n = nodes[cur], x = X(n) - this.box.clientWidth / 2;
-        if (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth / 2) this.box.scrollLeft = Math.max(0, x);
-      }
+      const x = X(n) - this.box.clientWidth / 2;
+      if (x < this.box.scrollLeft || x > this.box.scrollLeft + this.box.clientWidth / 2) this.box.scrollLeft = Math.max(0, x);
     }
   }
 

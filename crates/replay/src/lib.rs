@@ -12,4 +12,4 @@ mod scene;
 
 pub use page::{Page, Run, check_dir, check_file, numbered};
 pub use record::{Event, Recorder, Recording, Recordings, record_search};
-pub use scene::Scene;
+pub use scene::{Drawn, Scene};

@@ -12,8 +12,17 @@ use std::path::{Path, PathBuf};
 use searchlab_toolkit::observe::TraceKind;
 use searchlab_toolkit::{Answer, Field, INFINITY, Stats, Value};
 
+use rustc_hash::FxHashMap;
+
 use crate::record::{Event, Recording};
-use crate::scene::Scene;
+use crate::scene::{Drawn, Scene};
+
+/// A graph drawn whole up to this many nodes (and [`GRAPH_ARCS`] arcs); a larger one (a road
+/// network) only where the searches went: the nodes they touched and the arcs between them,
+/// so that a page stays a few MB.
+const GRAPH_NODES: usize = 20_000;
+/// See [`GRAPH_NODES`].
+const GRAPH_ARCS: usize = 100_000;
 
 const HTML: &str = include_str!("../assets/replay.html");
 const CSS: &str = include_str!("../assets/replay.css");
@@ -33,6 +42,8 @@ pub struct Run {
     pub stats: Stats,
     /// A grid path's cells (the answer's `cells` field), from start to goal.
     pub path: Vec<(u32, u32)>,
+    /// The answer's moves as printed (a graph's path: node names joined by ` -> `).
+    pub moves: Option<String>,
     /// The events.
     pub recording: Recording,
 }
@@ -62,6 +73,7 @@ impl Run {
             text: text.to_owned(),
             stats: answer.stats.clone(),
             path,
+            moves: answer.moves.clone(),
             recording,
         }
     }
@@ -233,6 +245,10 @@ impl Page {
             }
             _ => {}
         }
+        let kept = match &self.scene {
+            Scene::Graph(drawn) => Some(self.graph_json(&mut out, drawn)),
+            _ => None,
+        };
         let kinds: Vec<String> = KINDS.iter().map(|k| string(k.name())).collect();
         let reasons: Vec<String> = REASONS.iter().map(|r| string(r)).collect();
         let _ = write!(
@@ -245,15 +261,73 @@ impl Page {
             if i > 0 {
                 out.push(',');
             }
-            self.run_json(&mut out, run);
+            self.run_json(&mut out, run, kept.as_ref());
         }
         out.push_str("]}");
         out
     }
 
-    fn run_json(&self, out: &mut String, run: &Run) {
+    /// The nodes a graph page draws, each one's index in the page by its index in the graph.
+    fn kept_nodes(&self, graph: &searchlab_graph::Graph) -> Kept {
+        if graph.node_count() <= GRAPH_NODES && graph.arc_count() <= GRAPH_ARCS {
+            return Kept::All(graph.node_count());
+        }
+        let mut nodes: Vec<u32> = (self.runs.iter())
+            .flat_map(|run| {
+                let states = run.recording.states.iter();
+                let path = self.graph_path(graph, run);
+                states.filter_map(|s| self.scene.cell_of(s)).chain(path)
+            })
+            .collect();
+        nodes.sort_unstable();
+        nodes.dedup();
+        let index = (nodes.iter().enumerate())
+            .map(|(i, &v)| (v, i as u32))
+            .collect();
+        Kept::Some { nodes, index }
+    }
+
+    /// A graph run's path as node indices, from the answer's names.
+    fn graph_path(&self, graph: &searchlab_graph::Graph, run: &Run) -> Vec<u32> {
+        let Some(moves) = &run.moves else {
+            return Vec::new();
+        };
+        let nodes: Option<Vec<u32>> = moves.split(" -> ").map(|n| graph.node(n)).collect();
+        nodes.unwrap_or_default()
+    }
+
+    /// Writes a graph's drawing: `nodes` (x, y pairs flattened), `arcs` (page indices of
+    /// both ends, flattened, each two-way road once) and `names`; returns the nodes kept.
+    fn graph_json(&self, out: &mut String, Drawn(graph): &Drawn) -> Kept {
+        let kept = self.kept_nodes(graph);
+        let coords = graph.coords().unwrap_or_default();
+        let (mut xy, mut arcs, mut names) = (Vec::new(), Vec::new(), Vec::new());
+        for v in kept.nodes() {
+            let [x, y] = coords.get(v as usize).copied().unwrap_or_default();
+            xy.push(format!("{x},{y}"));
+            names.push(string(&graph.name(v)));
+            for (arc, w, _) in graph.arcs(v) {
+                // A two-way road once: from its lower end, unless it has no way back.
+                let once = v < w || graph.reverse_arc(arc).is_none();
+                if let (true, Some(a), Some(b)) = (once, kept.page(v), kept.page(w)) {
+                    arcs.push(format!("{a},{b}"));
+                }
+            }
+        }
+        let _ = write!(
+            out,
+            ",\"nodes\":[{}],\"arcs\":[{}],\"names\":[{}],\"whole\":{}",
+            xy.join(","),
+            arcs.join(","),
+            names.join(","),
+            matches!(kept, Kept::All(_))
+        );
+        kept
+    }
+
+    fn run_json(&self, out: &mut String, run: &Run, kept: Option<&Kept>) {
         let rec = &run.recording;
-        let grid = matches!(self.scene, Scene::Grid { .. });
+        let grid = matches!(self.scene, Scene::Grid { .. } | Scene::Graph(_));
         let _ = write!(
             out,
             "{{\"label\":{},\"algorithm\":{},\"text\":{},\"stats\":{},\"game\":{},\"total\":{},\"limit\":{},\"truncated\":{}",
@@ -266,13 +340,26 @@ impl Page {
             rec.limit,
             rec.truncated()
         );
-        let path: Vec<String> = run.path.iter().map(|(x, y)| format!("[{x},{y}]")).collect();
+        let path: Vec<String> = match (&self.scene, kept) {
+            (Scene::Graph(Drawn(graph)), Some(kept)) => (self.graph_path(graph, run).iter())
+                .filter_map(|&v| kept.page(v).map(|p| p.to_string()))
+                .collect(),
+            _ => (run.path.iter().map(|(x, y)| format!("[{x},{y}]"))).collect(),
+        };
         let _ = write!(out, ",\"path\":[{}]", path.join(","));
-        // A grid's states are its cells' indices; the others' their texts.
+        // A grid's states are its cells' indices, a graph's its nodes' (in the page); the
+        // others' their texts.
         let cells: Vec<i64> = if grid {
             rec.states
                 .iter()
-                .map(|s| self.scene.cell_of(s).map_or(-1, i64::from))
+                .map(|s| {
+                    let cell = self.scene.cell_of(s);
+                    let page = match kept {
+                        Some(kept) => cell.and_then(|v| kept.page(v)),
+                        None => cell,
+                    };
+                    page.map_or(-1, i64::from)
+                })
                 .collect()
         } else {
             out.push_str(",\"states\":[");
@@ -328,6 +415,34 @@ impl Page {
     /// The file could not be written.
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
         write_atomically(path, self.html().as_bytes())
+    }
+}
+
+/// The nodes of a graph a page draws.
+enum Kept {
+    /// All of the graph's this many nodes, at their own indices.
+    All(usize),
+    /// These nodes (sorted), each at its position in the list.
+    Some {
+        nodes: Vec<u32>,
+        index: FxHashMap<u32, u32>,
+    },
+}
+
+impl Kept {
+    fn nodes(&self) -> Box<dyn Iterator<Item = u32> + '_> {
+        match self {
+            Kept::All(n) => Box::new(0..*n as u32),
+            Kept::Some { nodes, .. } => Box::new(nodes.iter().copied()),
+        }
+    }
+
+    /// Node `v`'s index in the page, if it is drawn.
+    fn page(&self, v: u32) -> Option<u32> {
+        match self {
+            Kept::All(n) => ((v as usize) < *n).then_some(v),
+            Kept::Some { index, .. } => index.get(&v).copied(),
+        }
     }
 }
 

@@ -221,6 +221,8 @@ pub struct Recorder {
     limit: u64,
     current: Recording,
     out: Recordings,
+    /// Another tracer that sees every event too (`--trace` beside `--replay`).
+    also: Option<Box<dyn Tracer>>,
 }
 
 impl Recorder {
@@ -233,7 +235,15 @@ impl Recorder {
                 ..Recording::default()
             },
             out: Recordings::default(),
+            also: None,
         }
+    }
+
+    /// The recorder passing every event on to `other` as well, so that one search gives
+    /// both a page and, say, `--trace`'s file.
+    pub fn and(mut self, other: impl Tracer + 'static) -> Self {
+        self.also = Some(Box::new(other));
+        self
     }
 
     /// Where each search's recording goes when it ends.
@@ -243,11 +253,18 @@ impl Recorder {
 }
 
 impl Tracer for Recorder {
+    fn wants_open(&self) -> bool {
+        self.also.as_ref().is_some_and(|t| t.wants_open())
+    }
+
     fn start_search(&mut self) {
         self.current = Recording {
             limit: self.limit,
             ..Recording::default()
         };
+        if let Some(t) = &mut self.also {
+            t.start_search();
+        }
     }
 
     fn end_search(&mut self) -> std::io::Result<()> {
@@ -259,10 +276,16 @@ impl Tracer for Recorder {
             },
         );
         *self.out.lock() = Some(done);
-        Ok(())
+        match &mut self.also {
+            Some(t) => t.end_search(),
+            None => Ok(()),
+        }
     }
 
     fn record(&mut self, event: &TraceEvent<'_>) {
+        if let Some(t) = &mut self.also {
+            t.record(event);
+        }
         // The open list is not recorded: a replay draws the frontier from the other events.
         let Some(kind) = event.kind.filter(|k| *k != TraceKind::Open) else {
             return;

@@ -1,11 +1,13 @@
-//! What a page draws besides the events: the map of a grid, the layout of a board.
+//! What a page draws besides the events: the map of a grid, the drawing of a graph with
+//! coordinates, the layout of a board.
 //!
 //! A replay is a front end: it learns nothing about a problem that the problem's own crate
-//! does not already say. The map of a grid query is the instance's own map (found by
-//! downcasting the instance, so no problem needs a method for replays); boards are drawn
-//! from the states' text, which is what `--trace` prints.
+//! does not already say. The map of a grid query and the graph of a graph query are the
+//! instance's own (found by downcasting the instance, so no problem needs a method for
+//! replays); boards are drawn from the states' text, which is what `--trace` prints.
 
 use std::any::Any;
+use std::sync::Arc;
 
 use searchlab_toolkit::Kind;
 
@@ -22,6 +24,9 @@ pub enum Scene {
         /// and `W` not, `S` swamp).
         cells: String,
     },
+    /// A graph with coordinates (`.co` file, `xy` lines): nodes as points where their
+    /// coordinates put them, arcs as lines; states are node indices.
+    Graph(Drawn),
     /// Sliding tiles: a state is its tiles row by row, `x` the blank.
     Tiles,
     /// The rotation game: a state is its 24 numbers in the order of POJ 2286's input.
@@ -61,6 +66,11 @@ impl Scene {
                 cells,
             };
         }
+        if let Some(query) = any.downcast_ref::<searchlab_graph::Query>()
+            && query.graph().coords().is_some()
+        {
+            return Scene::Graph(Drawn(Arc::clone(query.shared_graph())));
+        }
         match problem {
             "eight" | "fifteen" | "twentyfour" => Scene::Tiles,
             "rotation" => Scene::Rotation,
@@ -79,10 +89,11 @@ impl Scene {
     }
 
     /// The scene's name in the page's data: `grid`, `tiles`, `rotation`, `jugs`, `game`,
-    /// `text`.
+    /// `text`, `graph`.
     pub fn name(&self) -> &'static str {
         match self {
             Scene::Grid { .. } => "grid",
+            Scene::Graph(_) => "graph",
             Scene::Tiles => "tiles",
             Scene::Rotation => "rotation",
             Scene::Jugs { .. } => "jugs",
@@ -92,8 +103,12 @@ impl Scene {
     }
 
     /// A grid state's cell index (`y * width + x`) from its text (`Cell { x: 3, y: 4 }`, or
-    /// any text whose first two numbers are x and y).
+    /// any text whose first two numbers are x and y); a graph state's node index (its text).
     pub fn cell_of(&self, state: &str) -> Option<u32> {
+        if let Scene::Graph(Drawn(graph)) = self {
+            let node: u32 = state.trim().parse().ok()?;
+            return ((node as usize) < graph.node_count()).then_some(node);
+        }
         let Scene::Grid { width, height, .. } = self else {
             return None;
         };
@@ -105,6 +120,19 @@ impl Scene {
         (x < *width && y < *height).then_some(y * width + x)
     }
 }
+
+/// The graph a [`Scene::Graph`] draws, shared with the query (never copied); two are equal
+/// when they are the same graph.
+#[derive(Clone, Debug)]
+pub struct Drawn(pub Arc<searchlab_graph::Graph>);
+
+impl PartialEq for Drawn {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Drawn {}
 
 #[cfg(test)]
 mod tests {
@@ -121,6 +149,20 @@ mod tests {
         assert_eq!(scene.cell_of("Cell { x: 10, y: 4 }"), None);
         assert_eq!(scene.cell_of("start"), None);
         assert_eq!(Scene::Tiles.cell_of("Cell { x: 3, y: 4 }"), None);
+    }
+
+    #[test]
+    fn a_graph_with_coordinates_is_drawn_on_them_and_one_without_as_text() {
+        let text = "a b 1\nb c 2\nxy a 0 0\nxy b 3 4\nxy c 6 0\n";
+        let g = Arc::new(searchlab_graph::parse_edge_list(text, "t.txt").unwrap());
+        let q = g.query("a", "c").unwrap();
+        let scene = Scene::of("graph", Kind::Puzzle, &q, "a c");
+        assert_eq!(scene.name(), "graph");
+        assert_eq!(scene.cell_of("2"), Some(2));
+        assert_eq!(scene.cell_of("3"), None);
+        let bare = Arc::new(searchlab_graph::parse_edge_list("a b 1\n", "t.txt").unwrap());
+        let q = bare.query("a", "b").unwrap();
+        assert_eq!(Scene::of("graph", Kind::Puzzle, &q, "a b"), Scene::Text);
     }
 
     #[test]

@@ -291,7 +291,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             all_moves: options.flag("all-moves"),
             no_table: options.flag("no-table"),
             iterative: options.flag("iterative"),
-            draw: options.get("draw").map(std::path::PathBuf::from),
+            draw: searchlab_gametree::draw::svg_path(options.get("draw"))?,
             draw_depth: options.parse("draw-depth")?.unwrap_or(2),
             solved: std::sync::atomic::AtomicUsize::new(0),
         })

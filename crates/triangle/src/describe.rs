@@ -346,7 +346,7 @@ transposition table); minimax values the position alone.";
             symmetry: !options.flag("no-symmetry"),
             table: !options.flag("no-table"),
             solver: RefCell::new(None),
-            draw: options.get("draw").map(std::path::PathBuf::from),
+            draw: searchlab_gametree::draw::svg_path(options.get("draw"))?,
             draw_depth: options.parse("draw-depth")?.unwrap_or(2),
             solved: std::cell::Cell::new(0),
         })

@@ -17,7 +17,7 @@
     out.loadMs = window.replayLoadMs;
     for (const r of list) {
       const n = r.length;
-      const res = { length: n, label: r.label };
+      const res = { length: n, label: r.label, stats: r.stats };
       const t0 = performance.now();
       res.end = r.seek(n);
       res.seekEndMs = performance.now() - t0;
