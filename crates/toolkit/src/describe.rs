@@ -851,6 +851,30 @@ pub fn agrees<D: Description>(
     }
 }
 
+/// How a warning of long work ends (the 15-puzzle's 80-move boards, tic-tac-toe past 4 x 4, a
+/// match whose strategy solves every move): what the user can do about it.
+pub const LONG_WORK_BOUND: &str = "--timeout or --max-nodes bound the run";
+
+/// Whether `answer` claims the exact answer: the least cost (or the game's value) that every
+/// other exact answer of the same instance must equal. An optimal search's does; a
+/// fewest-actions search's (BFS, IDDFS, bidirectional BFS) too, unless the answer itself says
+/// it is not (`exact: false`: a path with the fewest arcs on a weighted graph, a Connect Four
+/// score estimated under a depth limit); bounded and unbounded searches, and games' MCTS, claim
+/// no exact answer. The one rule `solve` and `bench` compare answers by ([`agrees`]).
+pub fn claims_exact(algorithm: Algorithm, answer: &Answer) -> bool {
+    let disclaimed = answer
+        .fields
+        .iter()
+        .any(|(k, v)| *k == "exact" && *v == Field::Bool(false));
+    let promised = match algorithm {
+        Algorithm::Search(search) => {
+            matches!(search.promise(), Promise::Optimal | Promise::FewestActions)
+        }
+        Algorithm::Game(game) => game.proves_value(),
+    };
+    promised && !disclaimed
+}
+
 /// An unsolvable instance's answer, `why` in words. Marks the end of the search
 /// ([`search_ends`]): a problem that knows an instance unsolvable without searching (a
 /// sliding puzzle's parity) thus reports no search memory.
