@@ -116,7 +116,7 @@ pub struct BenchArgs {
     pub files: Vec<PathBuf>,
     /// Algorithms, comma-separated, each with optional problem options after `+`
     /// (`alphabeta+no-table`); default: the problem's default algorithm.
-    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    #[arg(long, value_delimiter = ',', value_name = "A,B", value_hint = clap::ValueHint::Other)]
     pub algo: Vec<String>,
     /// Heuristics (games: move orders), comma-separated (default: the problem's default).
     #[arg(long, value_delimiter = ',', value_name = "H1,H2")]

@@ -167,6 +167,12 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
             format!("random openings of {plies} plies"),
         ),
     };
+    // A strategy that solves every move of a big game runs for hours: say so first.
+    for (flag, spec) in [("--a", &a), ("--b", &b)] {
+        if let Some(warning) = spec.long_work_warning(&d, &game, flag) {
+            eprintln!("{warning}");
+        }
+    }
     let config = MatchConfig::new(games)
         .with_openings(openings)
         .with_seed(seed);

@@ -50,6 +50,9 @@ pub fn play_command(entries: &[Entry]) -> Command {
 pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<ExitCode> {
     let (d, game) = game_of::<D>(options)?;
     let spec = spec_of(m, "engine")?.expect("has a default");
+    if let Some(warning) = spec.long_work_warning(&d, &game, "--engine") {
+        eprintln!("{warning}");
+    }
     let mut hints = Hints::new(&spec, &d);
     let mut engine = spec.build(&d);
     engine.new_game(*m.get_one::<u64>("seed").expect("has a default"));

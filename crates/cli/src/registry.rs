@@ -256,6 +256,8 @@ pub fn solve_command(entries: &[Entry]) -> Command {
                     .long("algo")
                     .value_name("ALGO")
                     .default_value(e.default_algorithm.name())
+                    .value_parser(AnyOf(algos.clone()))
+                    .hide_possible_values(true)
                     .help(format!(
                         "The search algorithm: {} (see --help)",
                         algos.join(", ")
@@ -271,6 +273,32 @@ pub fn solve_command(entries: &[Entry]) -> Command {
         cmd = cmd.subcommand(sub);
     }
     cmd
+}
+
+/// A value parser that takes any text (checked later, with "did you mean") but tells clap the
+/// names it expects, so that completion scripts offer them instead of file names.
+#[derive(Clone)]
+pub(crate) struct AnyOf(pub(crate) Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for AnyOf {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
 }
 
 /// Runs `searchlab solve <problem>` from its matches.

@@ -207,7 +207,7 @@ fn long_work(
     let Algorithm::Search(algo) = algorithm else {
         return None;
     };
-    let bound = "--timeout or --max-nodes bound the run";
+    let bound = searchlab_toolkit::describe::LONG_WORK_BOUND;
     match cells {
         16 if manhattan >= 52 => Some(format!(
             "warning: a board is at least {manhattan} moves from the goal (its Manhattan distance; Korf's 100 reach 50, \

@@ -246,6 +246,28 @@ impl StrategySpec {
         (config, Limits::none().with_max_expanded(playouts))
     }
 
+    /// A warning before a match or game in which this strategy, named by `flag` (`--a`),
+    /// searches to the end of the game at every move on a game where that takes long
+    /// ([`Playable::full_search_is_long`]); `None` otherwise.
+    pub fn long_work_warning<D: Playable>(
+        &self,
+        d: &D,
+        game: &D::Game,
+        flag: &str,
+    ) -> Option<String> {
+        let to_the_end = matches!(
+            self,
+            StrategySpec::AlphaBeta { depth: None } | StrategySpec::Pvs { depth: None }
+        );
+        (to_the_end && d.full_search_is_long(game)).then(|| {
+            format!(
+                "warning: {flag} {self} searches to the end of the game at every move: on {} \
+                 that can take MINUTES TO HOURS per move; give it a depth ({self}:depth=8)",
+                D::NAME
+            )
+        })
+    }
+
     /// The strategy for game `D`, named by [`Display`](fmt::Display).
     ///
     /// # Example
