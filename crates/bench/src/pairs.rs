@@ -112,16 +112,9 @@ fn algorithms<D: Description>(
         let expanded = searchlab_toolkit::describe::expand_alias(D::algorithm_aliases(), &name);
         let mut parts = expanded.split('+');
         let base_name = parts.next().unwrap_or_default();
-        // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`).
-        let parsed = base_name.parse::<Algorithm>().ok();
-        let Some(algorithm) = parsed.filter(|a| D::algorithms().contains(&a.base())) else {
-            let all = D::algorithms();
-            return Err(BenchError::BadInput(format!(
-                "unknown algorithm '{name}' for {}: valid algorithms are {}",
-                D::NAME,
-                listed(all.iter().map(|a| (a.name(), a.summary())))
-            )));
-        };
+        // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`), checked as
+        // `solve --algo` checks it (one short message, with "did you mean").
+        let algorithm = D::choose_algorithm(base_name).map_err(BenchError::BadInput)?;
         let mut options = base.clone();
         for option in parts {
             set_option::<D>(&mut options, option)?;

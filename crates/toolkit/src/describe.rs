@@ -431,11 +431,25 @@ pub trait Description: Sized {
     /// an unknown name, an algorithm of the other kind, one the problem refuses
     /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
     fn choose_algorithm(text: &str) -> Result<Algorithm, String> {
-        let algorithm: Algorithm = text.parse().map_err(|err| format!("--algo {err}"))?;
         let names = || {
             let names: Vec<&str> = Self::algorithms().iter().map(|a| a.name()).collect();
             names.join(", ")
         };
+        let algorithm: Algorithm = text.parse().map_err(|err| match err {
+            // Unknown: the names of this problem, the likeliest first (one short line).
+            crate::catalogue::ParseAlgorithmError::Unknown(u) => {
+                let listed = Self::algorithms().into_iter().map(|a| a.name());
+                let guess = crate::catalogue::did_you_mean(&u.name, listed)
+                    .map(|g| format!("did you mean {g}? "))
+                    .unwrap_or_default();
+                let (name, all) = (Self::NAME, names());
+                format!(
+                    "--algo unknown algorithm '{}' for {name}: {guess}expected one of {all}",
+                    u.name
+                )
+            }
+            other => format!("--algo {other}"),
+        })?;
         if !Algorithm::of_kind(Self::KIND).contains(&algorithm.base()) {
             let (kind, name) = (Self::KIND, Self::NAME);
             let other = if kind == Kind::Puzzle {

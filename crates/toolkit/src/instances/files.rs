@@ -16,6 +16,9 @@ pub fn gather<D: Description>(
     arguments: &[String],
     files: &[PathBuf],
 ) -> Vec<Item<D::Instance>> {
+    if let Some(unquoted) = unquoted(problem, arguments) {
+        return vec![unquoted];
+    }
     let mut items = Vec::new();
     let mut stdin_used = false;
     for (i, text) in arguments.iter().enumerate() {
@@ -38,6 +41,28 @@ pub fn gather<D: Description>(
         read_source(problem, Path::new("-"), &mut items);
     }
     items
+}
+
+/// One error for an instance typed without quotes (`solve eight 1 2 3 4 5 6 7 x 8`): when
+/// several arguments are each no instance but together make one, the shell split it, and the
+/// user gets one message saying to quote it instead of one error per word (issue 31).
+fn unquoted<D: Description>(problem: &D, arguments: &[String]) -> Option<Item<D::Instance>> {
+    let plain = |t: &String| t != "-" && !is_instance_file::<D>(Path::new(t));
+    if arguments.len() < 2 || !arguments.iter().all(plain) {
+        return None;
+    }
+    if arguments.iter().any(|t| problem.parse(t).is_ok()) {
+        return None;
+    }
+    let joined = arguments.join(" ");
+    let mut item = instances::argument(problem, 1, &joined);
+    item.parsed.as_ref().ok()?;
+    item.source = format!("arguments 1-{}", arguments.len());
+    item.parsed = Err(format!(
+        "the {} arguments are the words of one instance: quote it, as in \"{joined}\"",
+        arguments.len()
+    ));
+    Some(item)
 }
 
 /// Whether an argument names an existing file of the problem's own format, by extension
