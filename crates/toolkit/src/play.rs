@@ -167,7 +167,7 @@ impl<D: Playable> Hints<D> {
     /// Hints by the engine `spec` in games of `d`.
     pub fn new(spec: &StrategySpec, d: &D) -> Self {
         let search = match *spec {
-            StrategySpec::AlphaBeta { depth } | StrategySpec::Pvs { depth } => {
+            StrategySpec::Search { depth, .. } => {
                 Some(AlphaBeta::new(StrategySpec::alphabeta_config(d, depth)))
             }
             _ => None,
@@ -216,8 +216,8 @@ impl<D: Playable> Hints<D> {
             }
             return s;
         }
-        if let StrategySpec::Mcts { playouts, c, seed } = self.spec {
-            let (config, limits) = StrategySpec::mcts_config(playouts, c, seed);
+        if let StrategySpec::Mcts(params) = &self.spec {
+            let (config, limits) = StrategySpec::mcts_config(params);
             match mcts(game, state, &eval, &config, &limits) {
                 Ok(run) => {
                     let mut moves = run.root_moves.clone();
