@@ -46,27 +46,8 @@ impl Pair {
 
 /// Sets `NAME=VALUE` or the flag `NAME` in `options`, checked against the problem's options.
 fn set_option<D: Description>(options: &mut Options, text: &str) -> Result<(), BenchError> {
-    let (name, value) = match text.split_once('=') {
-        Some((n, v)) => (n.trim(), Some(v.trim())),
-        None => (text.trim(), None),
-    };
-    let known: Vec<&str> = D::options().iter().map(|o| o.name).collect();
-    let what = match (D::options().iter().find(|o| o.name == name), value) {
-        (Some(o), _) if o.value_name.is_some() == value.is_some() => {
-            options.set(name, value.unwrap_or("true"));
-            return Ok(());
-        }
-        (Some(o), _) => match o.value_name {
-            Some(v) => format!("takes a value: {name}={v}"),
-            None => format!("is a flag: write {name} alone"),
-        },
-        (None, _) if known.is_empty() => format!("is unknown: {} has no options", D::NAME),
-        (None, _) => format!("is unknown: valid options are {}", known.join(", ")),
-    };
-    Err(BenchError::BadInput(format!(
-        "option '{name}' of {} {what}",
-        D::NAME
-    )))
+    searchlab_toolkit::describe::set_option(D::NAME, D::options(), options, text)
+        .map_err(BenchError::BadInput)
 }
 
 /// The problem's options before the pairs' own: its defaults, then `opts` (`NAME=VALUE`, or

@@ -36,6 +36,10 @@ pub struct SolveArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A problem option as `bench --opt` gives it: `NAME=VALUE`, or `NAME` for a flag
+    /// (repeatable; the same as `--NAME VALUE`).
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    pub opt: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -127,7 +131,7 @@ where
     D::Instance: 'static,
 {
     check_outputs(args, choice)?;
-    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options)?;
+    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options, choice.algorithm)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     // Options that describe an instance (a graph's --from/--to) stand for one when none is named.

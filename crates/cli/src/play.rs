@@ -75,7 +75,8 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
             writeln!(out, "\n{}", s.draw())?;
         }
         if let Some(result) = s.over() {
-            writeln!(out, "Game over: {result}.")?;
+            // The drawing above already says the game is over (issue 31: said twice).
+            writeln!(out, "Result: {result}.")?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.to_move() != human {

@@ -47,9 +47,14 @@ pub struct TraceArgs {
 pub struct Tracing(Option<Trace>, Option<searchlab_replay::Recordings>);
 
 impl Tracing {
-    /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
-    /// threads' steps in no fixed order).
-    pub fn new(args: &TraceArgs, options: &Options) -> Result<Self, BadInput> {
+    /// The tracer `args` ask for; `--threads` above 1 is refused for IDA*, the one algorithm
+    /// it parallelises (parallel IDA* runs its threads' steps in no fixed order); the others
+    /// ignore it (issue 31: `--trace - --threads 2` was refused for A*).
+    pub fn new(
+        args: &TraceArgs,
+        options: &Options,
+        algorithm: searchlab_toolkit::Algorithm,
+    ) -> Result<Self, BadInput> {
         if args.trace.is_none() && !args.trace_text && args.replay.is_none() {
             if args.trace_open {
                 return Err(BadInput(
@@ -58,7 +63,9 @@ impl Tracing {
             }
             return Ok(Tracing(None, None));
         }
-        if options.get("threads").is_some_and(|t| t.trim() != "1") {
+        let parallel = algorithm.base()
+            == searchlab_toolkit::Algorithm::Search(searchlab_toolkit::SearchAlgorithm::Idastar);
+        if parallel && options.get("threads").is_some_and(|t| t.trim() != "1") {
             return Err(BadInput(
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));

@@ -299,7 +299,7 @@ fn a_game_typed_on_stdin_is_refereed_to_its_end() {
         "the moves so far under the board: {t}"
     );
     assert!(t.contains("1234567"), "{t}");
-    assert!(t.contains("Game over: o wins."), "{t}");
+    assert!(t.contains("Result: o wins."), "{t}");
     // As o against the engine's opening, with hint and undo.
     let out = searchlab(
         &[

@@ -100,7 +100,7 @@ const GEN_OPTIONS: &[OptionSpec] = &[OptionSpec::value(
 /// The generator's options of the puzzles with a choice of goal (15- and 24-puzzle).
 const GOAL_GEN_OPTIONS: &[OptionSpec] = &[
     OptionSpec::value(
-        "depth",
+        "moves",
         "D",
         None,
         "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly",
@@ -382,7 +382,7 @@ macro_rules! goal_puzzle_methods {
             count: usize,
         ) -> Result<Vec<String>, String> {
             let puzzle = puzzle_with_goal::<$w, $n>(options)?;
-            generate(&puzzle, "depth", options, rng, count)
+            generate(&puzzle, "moves", options, rng, count)
         }
         fn show_solution(&self, board: &Board<$n>, answer: &Answer) -> Option<String> {
             show_boards(&self.puzzle, board, answer)

@@ -678,10 +678,13 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
         Outcome::Solved { actions, cost } => {
             let mut a = Answer::new(Status::Solved, result.stats.clone());
             let moves = show_moves(actions);
+            let cost_text = cost.to_string();
+            // Singular for one (issue 31: "1 moves").
+            let unit = if cost_text == "1" { "move" } else { "moves" };
             a.lines.push(if actions.is_empty() {
                 format!("{cost} moves: (already solved)")
             } else {
-                format!("{cost} moves: {moves}")
+                format!("{cost} {unit}: {moves}")
             });
             a.moves = Some(moves);
             a.length = Some(cost.to_string());
@@ -863,6 +866,34 @@ pub fn agrees<D: Description>(
         // `unsolvable` expected but a path found, or the reverse: a real disagreement.
         _ => problem.matches(answer, expected),
     }
+}
+
+/// Sets `NAME=VALUE` or the flag `NAME` (`--opt`, `bench --algo A+NAME=VALUE`) in `options`,
+/// checked against `specs`, the options of `problem`; the error says what is wrong.
+pub fn set_option(
+    problem: &str,
+    specs: &[OptionSpec],
+    options: &mut Options,
+    text: &str,
+) -> Result<(), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (text.trim(), None),
+    };
+    let known: Vec<&str> = specs.iter().map(|o| o.name).collect();
+    let what = match (specs.iter().find(|o| o.name == name), value) {
+        (Some(o), _) if o.value_name.is_some() == value.is_some() => {
+            options.set(name, value.unwrap_or("true"));
+            return Ok(());
+        }
+        (Some(o), _) => match o.value_name {
+            Some(v) => format!("takes a value: {name}={v}"),
+            None => format!("is a flag: write {name} alone"),
+        },
+        (None, _) if known.is_empty() => format!("is unknown: {problem} has no options"),
+        (None, _) => format!("is unknown: valid options are {}", known.join(", ")),
+    };
+    Err(format!("option '{name}' of {problem} {what}"))
 }
 
 /// How a warning of long work ends (the 15-puzzle's 80-move boards, tic-tac-toe past 4 x 4, a
