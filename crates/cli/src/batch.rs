@@ -28,7 +28,7 @@ use searchlab_toolkit::instances::Item;
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolveArgs {
     /// Instances, one per argument (quote each); `-` reads standard input, and an existing
-    /// file with an extension the problem reads (see below) is read as with --file.
+    /// file (that is no instance itself) is read as with --file, as `bench FILE` reads it.
     #[arg(value_name = "INSTANCE")]
     pub instances: Vec<String>,
     /// Read instances from these files, one per line (`-`: standard input).
@@ -211,10 +211,13 @@ where
     progress.finish();
     out.flush()?;
     if tally.wrong > 0 {
-        eprintln!(
-            "searchlab: {} answer(s) differ from the expected ones",
-            tally.wrong
-        );
+        let answers = searchlab_toolkit::describe::counted(tally.wrong as u64, "answer", "answers");
+        let differ = if tally.wrong == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
+        eprintln!("searchlab: {answers} {differ} from the expected ones");
     }
     Ok(tally.status())
 }

@@ -118,7 +118,8 @@ pub struct BenchArgs {
     #[arg(long = "file", short = 'f', value_name = "FILE")]
     pub more_files: Vec<PathBuf>,
     /// Algorithms, comma-separated, each with optional problem options after `+`
-    /// (`alphabeta+no-table`); default: the problem's default algorithm.
+    /// (`alphabeta+no-table`); default: the problem's bench set, its default algorithm (the
+    /// sliding puzzles: astar and idastar).
     #[arg(long, value_delimiter = ',', value_name = "A,B", value_hint = clap::ValueHint::Other)]
     pub algo: Vec<String>,
     /// Heuristics (games: move orders), comma-separated (default: the problem's default).

@@ -195,7 +195,8 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
         let report = match_report_field(&d, &game, &report, seed, &from);
         writeln!(out, "{}", crate::batch::field_json(&report))?;
     } else {
-        writeln!(out, "{}: {games} games from {from}, seed {seed}", D::NAME)?;
+        let games = searchlab_toolkit::describe::counted(u64::from(games), "game", "games");
+        writeln!(out, "{}: {games} from {from}, seed {seed}", D::NAME)?;
         write!(out, "{report}")?;
     }
     Ok(ExitCode::SUCCESS)

@@ -515,7 +515,7 @@ INSTANCE: 16 tokens row-major, tiles 1-15 and the blank x (or 0), e.g.
 \"14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3\". Moves name where the BLANK goes: u d l r.
 A* keeps every node it reaches (give it --max-nodes on hard boards); BFS and IDDFS suit only
 boards within about 20 moves of the goal. Pattern databases are built once (6-6-3: ~15 s,
-11.5 MB; 7-8: minutes and ~5.5 GB) and cached in $SEARCHLAB_CACHE, else
+11.5 MB; 7-8: minutes and ~1.6 GB) and cached in $SEARCHLAB_CACHE, else
 $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
     const KIND: Kind = Kind::Puzzle;
 

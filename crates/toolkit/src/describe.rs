@@ -1000,8 +1000,8 @@ impl std::str::FromStr for Steps {
     }
 }
 
-/// `1 ply`, `2 plies`.
-pub fn counted(n: u32, one: &str, many: &str) -> String {
+/// `1 ply`, `2 plies`: every count the tool prints, singular for one (issue 31: "1 moves").
+pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
