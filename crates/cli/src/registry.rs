@@ -326,7 +326,8 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         .get_one::<String>("algo")
         .expect("has a default")
         .clone();
-    if e.kind == Kind::Game && algo.to_ascii_lowercase().contains("depth") {
+    let mcts = algo.trim().to_ascii_lowercase().starts_with("mcts");
+    if e.kind == Kind::Game && !mcts && algo.to_ascii_lowercase().contains("depth") {
         // `alphabeta:depth=2`, as `match --a` and `play --engine` name a depth limit, is
         // `--max-depth 2` here (one reading: the toolkit's `split_depth`).
         let (text, depth) = searchlab_toolkit::strategy_spec::split_depth(&algo)

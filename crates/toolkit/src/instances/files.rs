@@ -16,9 +16,6 @@ pub fn gather<D: Description>(
     arguments: &[String],
     files: &[PathBuf],
 ) -> Vec<Item<D::Instance>> {
-    if let Some(unquoted) = unquoted(problem, arguments) {
-        return vec![unquoted];
-    }
     let mut items = Vec::new();
     let mut stdin_used = false;
     for (i, text) in arguments.iter().enumerate() {
@@ -30,6 +27,12 @@ pub fn gather<D: Description>(
         } else {
             items.push(instances::argument(problem, i + 1, text));
         }
+    }
+    if items.len() == arguments.len()
+        && items.iter().all(|i| i.parsed.is_err())
+        && let Some(unquoted) = unquoted(problem, arguments)
+    {
+        items = vec![unquoted];
     }
     for file in files {
         stdin_used |= file.as_os_str() == "-";
@@ -50,14 +53,12 @@ fn names_a_file<D: Description>(problem: &D, text: &str) -> bool {
 }
 
 /// One error for an instance typed without quotes (`solve eight 1 2 3 4 5 6 7 x 8`): when
-/// several arguments are each no instance but together make one, the shell split it, and the
-/// user gets one message saying to quote it instead of one error per word (issue 31).
+/// several arguments, none an instance (the caller checked), together make one, the shell
+/// split it, and the user gets one message saying to quote it instead of one error per word
+/// (issue 31).
 fn unquoted<D: Description>(problem: &D, arguments: &[String]) -> Option<Item<D::Instance>> {
     let plain = |t: &String| t != "-" && !Path::new(t).is_file();
     if arguments.len() < 2 || !arguments.iter().all(plain) {
-        return None;
-    }
-    if arguments.iter().any(|t| problem.parse(t).is_ok()) {
         return None;
     }
     let joined = arguments.join(" ");
