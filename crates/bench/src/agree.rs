@@ -24,8 +24,8 @@ pub enum Promise {
 
 /// What `algorithm` promises, from the catalogue
 /// ([`searchlab_toolkit::SearchAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
-/// fewest actions, which is the cost on the unit-cost puzzles they are benchmarked on; on a
-/// weighted problem (a grid, a graph) a disagreement of theirs is reported as such.
+/// fewest actions, which is the cost on unit-cost problems; on a weighted graph their answer
+/// says it is not the least cost, and [`Row::exact`] keeps it out of the comparison.
 pub fn promise(algorithm: Algorithm) -> Promise {
     match algorithm {
         Algorithm::Search(a) => match a.promise() {
@@ -74,7 +74,11 @@ fn within(got: &str, exact: &str, weight: f64) -> bool {
 }
 
 /// The instances where the answers differ, among `instances` (position among all instances
-/// read, entry), with the rows of `pairs` (in pair order for each instance).
+/// read, entry), with the rows of `pairs` (in pair order for each instance). Each answer is
+/// judged against the file's expected answer as `solve` judges it ([`Row::agrees`], the
+/// problem's own rule and precision); the answers that claim the exact answer
+/// ([`Row::exact`]: not BFS's fewest arcs on a weighted graph) must be equal; a bounded
+/// answer must be within its bound of the exact one.
 pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) -> Vec<Disagreement> {
     let mut by_instance: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
     for r in rows {
@@ -83,21 +87,20 @@ pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) ->
     let mut out = Vec::new();
     for &(i, item) in instances {
         let mut exact: Vec<(String, String)> = Vec::new();
-        if let Some(e) = &item.expected
-            && (e.parse::<f64>().is_ok() || e == "unsolvable")
-        {
-            exact.push(("expected".into(), e.clone()));
-        }
         let mut bounded: Vec<(String, String, f64)> = Vec::new();
+        let mut others: Vec<(String, String)> = Vec::new();
+        let mut wrong = false;
         for r in by_instance.get(&i).into_iter().flatten() {
             let (Some(a), Some(pair)) = (r.answer(), pairs.get(r.pair)) else {
                 continue;
             };
+            wrong |= r.agrees == Some(false);
             let who = pair_label(&r.algorithm, &r.heuristic);
             match pair.promise {
-                Promise::Optimal => exact.push((who, a)),
                 Promise::Bounded(w) => bounded.push((who, a, w)),
-                Promise::None => {}
+                _ if r.exact => exact.push((who, a)),
+                _ if r.agrees == Some(false) => others.push((who, a)),
+                _ => {}
             }
         }
         let first = exact.first().map(|a| a.1.clone());
@@ -105,9 +108,12 @@ pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) ->
         let bound_broken = first
             .as_ref()
             .is_some_and(|f| bounded.iter().any(|(_, a, w)| !within(a, f, *w)));
-        if exact_differ || bound_broken {
-            let mut answers = exact;
+        if wrong || exact_differ || bound_broken {
+            let expected = item.expected.iter().map(|e| ("expected".into(), e.clone()));
+            let mut answers: Vec<(String, String)> = expected.collect();
+            answers.extend(exact);
             answers.extend(bounded.into_iter().map(|(who, a, _)| (who, a)));
+            answers.extend(others);
             out.push(Disagreement {
                 source: item.source.clone(),
                 instance: item.text.clone(),

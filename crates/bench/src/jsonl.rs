@@ -222,6 +222,8 @@ pub fn row_line(
         "expanded_until_last_layer": row.expanded_until_last_layer,
         "generated_until_last_layer": row.generated_until_last_layer,
         "evaluated_until_last_layer": row.evaluated_until_last_layer,
+        "exact": row.exact,
+        "agrees": row.agrees,
         "stats": stats_json(&answer.stats),
         "tool": who.tool,
         "command": who.command,
@@ -400,6 +402,13 @@ fn parse_row(definition: &Definition, kind: Kind, v: &Json) -> Result<Row, Strin
         expanded_until_last_layer: number("expanded_until_last_layer"),
         generated_until_last_layer: number("generated_until_last_layer"),
         evaluated_until_last_layer: number("evaluated_until_last_layer"),
+        // Shard files written before these were recorded: an exact pair's answer is taken
+        // as claimed exact; its agreement with the expected answer is unknown.
+        exact: v
+            .get("exact")
+            .and_then(Json::as_bool)
+            .unwrap_or(spec.promise == crate::agree::Promise::Optimal),
+        agrees: v.get("agrees").and_then(Json::as_bool),
     })
 }
 

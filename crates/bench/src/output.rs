@@ -56,6 +56,23 @@ pub struct Row {
     pub generated_until_last_layer: Option<u64>,
     /// States evaluated before the last layer.
     pub evaluated_until_last_layer: Option<u64>,
+    /// Whether the answer claims the exact answer, which every other exact answer of the
+    /// instance must equal ([`searchlab_toolkit::describe::claims_exact`]).
+    #[serde(skip)]
+    pub exact: bool,
+    /// Whether the answer agrees with the expected answer written in the file, as `solve`
+    /// judges it ([`searchlab_toolkit::describe::agrees`]); `None` without one.
+    #[serde(skip)]
+    pub agrees: Option<bool>,
+}
+
+/// How a run's answer was judged, by the rules `solve` uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// [`Row::exact`].
+    pub exact: bool,
+    /// [`Row::agrees`].
+    pub agrees: Option<bool>,
 }
 
 impl Row {
@@ -112,7 +129,16 @@ impl Row {
             expanded_until_last_layer: answer.stats.last_layer.map(|l| l.expanded),
             generated_until_last_layer: answer.stats.last_layer.map(|l| l.generated),
             evaluated_until_last_layer: answer.stats.last_layer.map(|l| l.evaluated),
+            exact: false,
+            agrees: None,
         }
+    }
+
+    /// The row with its answer judged.
+    pub fn judged(mut self, verdict: Verdict) -> Row {
+        self.exact = verdict.exact;
+        self.agrees = verdict.agrees;
+        self
     }
 
     /// The answer the agreement check compares: the cost or value, or `unsolvable`.

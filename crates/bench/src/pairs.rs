@@ -46,27 +46,8 @@ impl Pair {
 
 /// Sets `NAME=VALUE` or the flag `NAME` in `options`, checked against the problem's options.
 fn set_option<D: Description>(options: &mut Options, text: &str) -> Result<(), BenchError> {
-    let (name, value) = match text.split_once('=') {
-        Some((n, v)) => (n.trim(), Some(v.trim())),
-        None => (text.trim(), None),
-    };
-    let known: Vec<&str> = D::options().iter().map(|o| o.name).collect();
-    let what = match (D::options().iter().find(|o| o.name == name), value) {
-        (Some(o), _) if o.value_name.is_some() == value.is_some() => {
-            options.set(name, value.unwrap_or("true"));
-            return Ok(());
-        }
-        (Some(o), _) => match o.value_name {
-            Some(v) => format!("takes a value: {name}={v}"),
-            None => format!("is a flag: write {name} alone"),
-        },
-        (None, _) if known.is_empty() => format!("is unknown: {} has no options", D::NAME),
-        (None, _) => format!("is unknown: valid options are {}", known.join(", ")),
-    };
-    Err(BenchError::BadInput(format!(
-        "option '{name}' of {} {what}",
-        D::NAME
-    )))
+    searchlab_toolkit::describe::set_option(D::NAME, D::options(), options, text)
+        .map_err(BenchError::BadInput)
 }
 
 /// The problem's options before the pairs' own: its defaults, then `opts` (`NAME=VALUE`, or
@@ -112,16 +93,9 @@ fn algorithms<D: Description>(
         let expanded = searchlab_toolkit::describe::expand_alias(D::algorithm_aliases(), &name);
         let mut parts = expanded.split('+');
         let base_name = parts.next().unwrap_or_default();
-        // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`).
-        let parsed = base_name.parse::<Algorithm>().ok();
-        let Some(algorithm) = parsed.filter(|a| D::algorithms().contains(&a.base())) else {
-            let all = D::algorithms();
-            return Err(BenchError::BadInput(format!(
-                "unknown algorithm '{name}' for {}: valid algorithms are {}",
-                D::NAME,
-                listed(all.iter().map(|a| (a.name(), a.summary())))
-            )));
-        };
+        // With its catalogue parameters (`mcts:playouts=500`, `wastar:1.5`), checked as
+        // `solve --algo` checks it (one short message, with "did you mean").
+        let algorithm = D::choose_algorithm(base_name).map_err(BenchError::BadInput)?;
         let mut options = base.clone();
         for option in parts {
             set_option::<D>(&mut options, option)?;

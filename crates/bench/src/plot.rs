@@ -1,6 +1,6 @@
 //! The plots of a report, drawn by plotters as SVG or, where asked (a file name ending in
-//! `.png`), as PNG: `--plot`, nodes expanded against solution length (games: moves of the
-//! principal variation), one colour per pair, log scale; the scatter plot of one pair against
+//! `.png`), as PNG: `--plot`, nodes expanded against solution length (games: the moves the
+//! position can still last), one colour per pair, log scale; the scatter plot of one pair against
 //! another, per instance, log-log, with the diagonal and the instances only one of them
 //! answered on the border (Fast Downward lab's convention); and the cactus plot, instances
 //! answered within a budget of expansions or time, a line per pair.
@@ -220,7 +220,9 @@ pub fn lengths(title: &str, kind: Kind, pairs: &[PairSpec], rows: &[Row]) -> Cha
         .collect();
     let x_label = match kind {
         Kind::Puzzle => "solution length (moves)",
-        Kind::Game => "moves of the principal variation",
+        // A game's row length is the moves its position can still last (Row::length), not
+        // the principal variation's (issue 31).
+        Kind::Game => "moves left (most the game can still last)",
     };
     Chart {
         title: title.to_owned(),

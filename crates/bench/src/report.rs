@@ -518,8 +518,12 @@ impl Report {
         match verdict {
             Verdict::Disagreement => writeln!(
                 err,
-                "{prefix}{} instance(s) with disagreeing answers: an algorithm is wrong or a heuristic is inadmissible",
-                self.disagreements.len()
+                "{prefix}{} with disagreeing answers: an algorithm is wrong or a heuristic is inadmissible",
+                searchlab_toolkit::describe::counted(
+                    self.disagreements.len() as u64,
+                    "instance",
+                    "instances"
+                )
             )?,
             Verdict::BadLines => writeln!(
                 err,

@@ -6,12 +6,13 @@ use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use searchlab_toolkit::describe::{agrees, claims_exact};
 use searchlab_toolkit::{Answer, Cancel, Description, LimitKind, Limits, Note, Status};
 
 use crate::BenchError;
 use crate::alloc::Meter;
 use crate::definition::{Definition, Entry, LimitSpec, Shard};
-use crate::output::Row;
+use crate::output::{Row, Verdict};
 use crate::pairs::{Pair, base_options, pairs};
 
 /// The most jobs per core accepted.
@@ -335,7 +336,8 @@ where
                 return Ok(());
             }
             let pair = &self.pairs[p];
-            let (answer, peak, left) = one::<D>(instances[&i], pair, &limits)?;
+            let expected = self.definition.instances[i].expected.as_deref();
+            let (answer, peak, left, verdict) = one::<D>(instances[&i], pair, &limits, expected)?;
             bar.inc(1);
             if answer.status == Status::Stopped(LimitKind::Cancelled) {
                 return Ok(());
@@ -347,7 +349,8 @@ where
                 (p, spec),
                 &answer,
                 (peak, left),
-            );
+            )
+            .judged(verdict);
             let mut rows = new_rows.lock().unwrap_or_else(|e| e.into_inner());
             on_row(&row, &answer)?;
             rows.push(row);
@@ -387,7 +390,8 @@ fn one<D>(
     instance: &D::Instance,
     pair: &Pair,
     limits: &Limits,
-) -> Result<(Answer, u64, Option<u64>), BenchError>
+    expected: Option<&str>,
+) -> Result<(Answer, u64, Option<u64>, Verdict), BenchError>
 where
     D: Description,
     D::Instance: Sync,
@@ -397,14 +401,23 @@ where
             // The depth-first searches recurse once per ply; as much stack as the main thread
             // has, so that no search depends on where it runs.
             .stack_size(8 << 20)
-            .spawn_scoped(scope, || -> Result<(Answer, u64, Option<u64>), String> {
-                let mut problem = D::new(&pair.options)?;
-                problem.prepare(pair.algorithm, &pair.given, &mut |_| {})?;
-                let meter = Meter::start();
-                let answer = problem.solve_for_bench(instance, pair.algorithm, &pair.given, limits);
-                let peak = meter.peak();
-                Ok((answer, peak, problem.moves_left(instance)))
-            })
+            .spawn_scoped(
+                scope,
+                || -> Result<(Answer, u64, Option<u64>, Verdict), String> {
+                    let mut problem = D::new(&pair.options)?;
+                    problem.prepare(pair.algorithm, &pair.given, &mut |_| {})?;
+                    let meter = Meter::start();
+                    let answer =
+                        problem.solve_for_bench(instance, pair.algorithm, &pair.given, limits);
+                    let peak = meter.peak();
+                    // Judged as `solve` judges: the same rule, the problem's own precision.
+                    let verdict = Verdict {
+                        exact: claims_exact(pair.algorithm, &answer),
+                        agrees: expected.map(|e| agrees(&problem, pair.algorithm, &answer, e)),
+                    };
+                    Ok((answer, peak, problem.moves_left(instance), verdict))
+                },
+            )
             .map(|handle| handle.join())
     });
     match measured {

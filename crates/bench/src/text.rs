@@ -83,12 +83,34 @@ pub fn coverage(a: &Aggregates, kind: Kind) -> String {
     }
     let b = a.bounds;
     let mut out = align(&cells);
-    let _ = writeln!(
-        out,
+    out += &wrap(&format!(
         "solved: answered (or proved unsolvable) of run; scores: Fast Downward lab's, per instance in [0, 1], summed: \
          expansions {} (1) to {} (0), time {} s (1) to {} s (0), log-interpolated, 0 without an answer; {last} over the common instances",
         b.expansions_lower, b.expansions_upper, b.seconds_lower, b.seconds_upper,
-    );
+    ));
+    out
+}
+
+/// The width the table's notes are wrapped to (issue 31: lines of 125 to 330 columns).
+pub const WIDTH: usize = 100;
+
+/// `text` as lines of at most [`WIDTH`] columns, broken at spaces, each continuation line
+/// indented by two spaces; every line ends with a newline.
+pub fn wrap(text: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.trim().is_empty() && line.len() + 1 + word.len() > WIDTH {
+            out += line.trim_end();
+            out.push('\n');
+            line = "  ".into();
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    out += line.trim_end();
+    out.push('\n');
     out
 }
 
@@ -159,47 +181,50 @@ pub fn comparisons(list: &[Comparison]) -> String {
     if list.is_empty() {
         return String::new();
     }
-    let mut cells = vec![
-        [
-            "B vs A",
-            "both",
-            "A only",
-            "B only",
-            "expanded B/A [95% CI]",
-            "W/T/L",
-            "p",
-            "time B/A [95% CI]",
-            "W/T/L",
-            "p",
-        ]
-        .map(String::from)
-        .to_vec(),
-    ];
+    // Two tables, expanded then time, so that each fits 100 columns (one was 125 to 136).
+    let header = |measure: &str| {
+        let mut h = vec!["B vs A".to_owned()];
+        if measure == "expanded" {
+            h.extend(["both", "A only", "B only"].map(String::from));
+        }
+        h.extend([
+            format!("{measure} B/A [95% CI]"),
+            "W/T/L".into(),
+            "p".into(),
+        ]);
+        h
+    };
+    let mut expanded = vec![header("expanded")];
+    let mut time = vec![header("time")];
     for c in list {
         let (e, t) = (&c.expanded, &c.time);
-        cells.push(vec![
-            format!("{} vs {}", c.b, c.a),
+        let label = format!("{} vs {}", c.b, c.a);
+        expanded.push(vec![
+            label.clone(),
             c.common.to_string(),
             c.a_only.to_string(),
             c.b_only.to_string(),
             ratio(e.geomean_ratio, e.ci_low, e.ci_high),
             format!("{}/{}/{}", e.wins, e.ties, e.losses),
             p_value(e.p_value),
+        ]);
+        time.push(vec![
+            label,
             ratio(t.geomean_ratio, t.ci_low, t.ci_high),
             format!("{}/{}/{}", t.wins, t.ties, t.losses),
             p_value(t.p_value),
         ]);
     }
-    let mut out = align(&cells);
+    let mut out = align(&expanded);
+    out += &align(&time);
     let seed = list[0].seed;
-    let _ = writeln!(
-        out,
+    out += &wrap(&format!(
         "paired: over the instances both answered, the geometric mean of B/A with Efron's 95% percentile bootstrap \
          interval ({RESAMPLES} resamples, seed {seed:#x}); W/T/L: B did less/the same/more (times tie within {}% \
          or both <= {}); p: exact two-sided sign test of W against L",
         TIME_TIE_RELATIVE * 100.0,
         seconds(TIME_TIE_SECONDS),
-    );
+    ));
     out
 }
 

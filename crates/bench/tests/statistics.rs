@@ -96,6 +96,8 @@ fn row(pair: usize, index: usize, expanded: Option<u64>, seconds: f64) -> Row {
         expanded_until_last_layer: None,
         generated_until_last_layer: None,
         evaluated_until_last_layer: None,
+        exact: expanded.is_some(),
+        agrees: None,
         seconds,
         peak_bytes: 1000,
     }

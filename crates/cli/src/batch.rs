@@ -28,7 +28,7 @@ use searchlab_toolkit::instances::Item;
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolveArgs {
     /// Instances, one per argument (quote each); `-` reads standard input, and an existing
-    /// file with an extension the problem reads (see below) is read as with --file.
+    /// file (that is no instance itself) is read as with --file, as `bench FILE` reads it.
     #[arg(value_name = "INSTANCE")]
     pub instances: Vec<String>,
     /// Read instances from these files, one per line (`-`: standard input).
@@ -36,6 +36,10 @@ pub struct SolveArgs {
     pub files: Vec<PathBuf>,
     #[command(flatten)]
     pub limits: LimitArgs,
+    /// A problem option as `bench --opt` gives it: `NAME=VALUE`, or `NAME` for a flag
+    /// (repeatable; the same as `--NAME VALUE`).
+    #[arg(long, value_name = "NAME[=VALUE]")]
+    pub opt: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -128,7 +132,7 @@ where
 {
     check_outputs(args, choice)?;
     let json = args.format == Format::Json;
-    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options, json)?;
+    let tracing = crate::trace::Tracing::new(&args.trace, &choice.options, choice.algorithm, json)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
     // Options that describe an instance (a graph's --from/--to) stand for one when none is named.
@@ -209,10 +213,13 @@ where
     out.flush()?;
     tracing.finish()?;
     if tally.wrong > 0 {
-        eprintln!(
-            "searchlab: {} answer(s) differ from the expected ones",
-            tally.wrong
-        );
+        let answers = searchlab_toolkit::describe::counted(tally.wrong as u64, "answer", "answers");
+        let differ = if tally.wrong == 1 {
+            "differs"
+        } else {
+            "differ"
+        };
+        eprintln!("searchlab: {answers} {differ} from the expected ones");
     }
     Ok(tally.status())
 }

@@ -114,11 +114,15 @@ pub struct BenchArgs {
     #[arg(value_name = "PROBLEM")]
     pub problem: String,
     /// Instance files (`-`: standard input).
-    #[arg(value_name = "FILE", required = true)]
+    #[arg(value_name = "FILE", required_unless_present = "more_files")]
     pub files: Vec<PathBuf>,
+    /// Instance files named as `solve --file` names them (repeatable), read after the others.
+    #[arg(long = "file", short = 'f', value_name = "FILE")]
+    pub more_files: Vec<PathBuf>,
     /// Algorithms, comma-separated, each with optional problem options after `+`
-    /// (`alphabeta+no-table`); default: the problem's default algorithm.
-    #[arg(long, value_delimiter = ',', value_name = "A,B")]
+    /// (`alphabeta+no-table`); default: the problem's bench set, its default algorithm (the
+    /// sliding puzzles: astar and idastar).
+    #[arg(long, value_delimiter = ',', value_name = "A,B", value_hint = clap::ValueHint::Other)]
     pub algo: Vec<String>,
     /// Heuristics (games: move orders), comma-separated (default: the problem's default).
     #[arg(long, value_delimiter = ',', value_name = "H1,H2")]
@@ -129,6 +133,15 @@ pub struct BenchArgs {
     /// The old spelling of `--opt goal=blank-last` (fifteen).
     #[arg(long, hide = true)]
     pub blank_last: bool,
+    /// wastar's weight W >= 1 for every wastar of --algo (as wastar:W; `solve --weight`).
+    #[arg(long, value_name = "W")]
+    pub weight: Option<String>,
+    /// beam's width K for every beam of --algo (as beam:K; `solve --width`).
+    #[arg(long, value_name = "K")]
+    pub width: Option<String>,
+    /// dfbnb's first bound for every dfbnb of --algo: greedy or max-depth (as dfbnb:FROM).
+    #[arg(long, value_name = "FROM", value_parser = ["max-depth", "greedy"])]
+    pub initial_bound: Option<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Searches run at once (default 1, so that times are clean).
@@ -211,14 +224,74 @@ fn cli_error(e: BenchError) -> anyhow::Error {
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
-pub fn run(entries: &[crate::registry::Entry], args: BenchArgs) -> anyhow::Result<ExitCode> {
+pub fn run(entries: &[crate::registry::Entry], mut args: BenchArgs) -> anyhow::Result<ExitCode> {
     let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let (problem, names) = (&args.problem, names.join(", "));
         let msg = format!("unknown problem '{problem}': valid problems are {names}");
         return Err(BadInput(msg).into());
     };
+    args.files.append(&mut args.more_files);
+    args.algo = with_parameter_flags(entry, &args)?;
     (entry.bench)(&args)
+}
+
+/// `--algo`'s names with the parameter flags `--weight`, `--width`, `--initial-bound` applied
+/// to the algorithms they are a parameter of, checked as `solve` checks them
+/// ([`searchlab_toolkit::SearchAlgorithm::with_flags`]); a flag that no algorithm of the
+/// bench takes is an error.
+fn with_parameter_flags(
+    e: &crate::registry::Entry,
+    args: &BenchArgs,
+) -> Result<Vec<String>, BadInput> {
+    let flags = [
+        ("--weight", "wastar", args.weight.as_deref()),
+        ("--width", "beam", args.width.as_deref()),
+        ("--initial-bound", "dfbnb", args.initial_bound.as_deref()),
+    ];
+    if flags.iter().all(|(_, _, value)| value.is_none()) {
+        return Ok(args.algo.clone());
+    }
+    let names: Vec<String> = if args.algo.is_empty() {
+        e.bench_algorithms.iter().map(|a| a.to_string()).collect()
+    } else {
+        args.algo.clone()
+    };
+    let mut taken = [false; 3];
+    let mut out = Vec::new();
+    for name in names {
+        let (base, options) = match name.split_once('+') {
+            Some((b, o)) => (b, Some(o)),
+            None => (name.as_str(), None),
+        };
+        let algorithm = (e.choose_algorithm)(base).map_err(BadInput)?;
+        let searchlab_toolkit::Algorithm::Search(search) = algorithm else {
+            out.push(name);
+            continue;
+        };
+        let mut given: [Option<&str>; 3] = [None; 3];
+        for (k, (_, owner, value)) in flags.iter().enumerate() {
+            if value.is_some() && search.name() == *owner {
+                given[k] = *value;
+                taken[k] = true;
+            }
+        }
+        let [weight, width, bound] = given;
+        let with = (search.with_flags(base, weight, width, bound))
+            .map_err(|err| BadInput(err.to_string()))?;
+        out.push(match options {
+            Some(o) => format!("{with}+{o}"),
+            None => with.to_string(),
+        });
+    }
+    for ((flag, owner, value), taken) in flags.iter().zip(taken) {
+        if value.is_some() && !taken {
+            let msg =
+                format!("{flag} is a parameter of --algo {owner}, which the bench does not run");
+            return Err(BadInput(msg));
+        }
+    }
+    Ok(out)
 }
 
 /// Every instance of the files, the bad ones of the shard named on stderr.

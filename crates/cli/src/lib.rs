@@ -61,6 +61,9 @@ fn help(mut command: clap::Command, topic: &[&String]) -> anyhow::Result<ExitCod
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
+    // Built, so that each subcommand knows its full name: `Usage: searchlab solve fifteen`,
+    // not `Usage: fifteen` (issue 31).
+    command.build();
     let mut cmd = &mut command;
     for name in topic {
         cmd = cmd.find_subcommand_mut(name.as_str()).ok_or_else(|| {
@@ -216,6 +219,21 @@ impl Cli {
     }
 }
 
+/// The commands in the order `--help` lists them.
+const ORDER: [&str; 11] = [
+    "solve",
+    "gen",
+    "bench",
+    "report",
+    "match",
+    "play",
+    "list",
+    "judge",
+    "help",
+    "completions",
+    "man",
+];
+
 /// The tool over `entries`.
 fn run_with(
     entries: &[registry::Entry],
@@ -250,6 +268,14 @@ fn run_with(
                         .help("Output format: text, or JSON Lines (one problem per line)"),
                 ),
         );
+    // The main job first, then the commands around it (issue 31: judge, bench and report came
+    // before solve).
+    let command = ORDER
+        .iter()
+        .enumerate()
+        .fold(command, |command, (k, name)| {
+            command.mut_subcommand(name, |c| c.display_order(k))
+        });
     let matches = match command.clone().try_get_matches() {
         Ok(matches) => matches,
         Err(e) => return clap_exit(e),

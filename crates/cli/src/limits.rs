@@ -11,19 +11,21 @@ use crate::error::BadInput;
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct LimitArgs {
     /// Stop each search after this many expanded nodes.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Do not look for answers deeper (puzzles: costlier) than this; games: the depth limit
     /// in plies, beyond which positions are evaluated.
-    #[arg(long, value_name = "D")]
+    #[arg(long, value_name = "D", allow_negative_numbers = true)]
     pub max_depth: Option<u64>,
     /// Stop each search after this many seconds.
-    #[arg(long, value_name = "SECS", value_parser = parse_timeout)]
+    // A negative number is the user's value, refused by its parser with a clear message
+    // (issue 31: clap said "to pass '-1' as a value, use '-- -1'").
+    #[arg(long, value_name = "SECS", value_parser = parse_timeout, allow_negative_numbers = true)]
     pub timeout: Option<f64>,
     /// Stop a search whose tables would pass this size (`4G`, `512M`, `100K` or bytes).
     /// Default: 3/4 of the physical memory, and never above the process's address-space
     /// limit.
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
 }
 

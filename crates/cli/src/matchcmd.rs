@@ -172,6 +172,12 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
             format!("random openings of {plies} plies"),
         ),
     };
+    // A strategy that solves every move of a big game runs for hours: say so first.
+    for (flag, spec) in [("--a", &a), ("--b", &b)] {
+        if let Some(warning) = spec.long_work_warning(&d, &game, flag) {
+            eprintln!("{warning}");
+        }
+    }
     let config = MatchConfig::new(games)
         .with_openings(openings)
         .with_seed(seed);
@@ -198,7 +204,8 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
         let report = match_report_field(&d, &game, &report, seed, &from);
         writeln!(out, "{}", crate::batch::field_json(&report))?;
     } else {
-        writeln!(out, "{}: {games} games from {from}, seed {seed}", D::NAME)?;
+        let games = searchlab_toolkit::describe::counted(u64::from(games), "game", "games");
+        writeln!(out, "{}: {games} from {from}, seed {seed}", D::NAME)?;
         write!(out, "{report}")?;
         if let Some(t) = move_time {
             writeln!(

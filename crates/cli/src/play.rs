@@ -52,6 +52,9 @@ pub fn play_command(entries: &[Entry]) -> Command {
 pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<ExitCode> {
     let (d, game) = game_of::<D>(options)?;
     let spec = spec_of(m, "engine")?.expect("has a default");
+    if let Some(warning) = spec.long_work_warning(&d, &game, "--engine") {
+        eprintln!("{warning}");
+    }
     let limits = crate::limits::memory_limits(m);
     let mut hints = Hints::new_limited(&spec, &d, &limits);
     let move_time = crate::tournament::move_time_of(m);
@@ -76,7 +79,8 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
             writeln!(out, "\n{}", s.draw())?;
         }
         if let Some(result) = s.over() {
-            writeln!(out, "Game over: {result}.")?;
+            // The drawing above already says the game is over (issue 31: said twice).
+            writeln!(out, "Result: {result}.")?;
             return Ok(ExitCode::SUCCESS);
         }
         if s.to_move() != human {

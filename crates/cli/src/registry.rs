@@ -38,6 +38,8 @@ pub struct Entry {
     pub algorithms: Vec<Algorithm>,
     /// The default algorithm.
     pub default_algorithm: Algorithm,
+    /// What `bench` runs when `--algo` names none ([`Description::bench_algorithms`]).
+    pub bench_algorithms: Vec<Algorithm>,
     /// Why an algorithm of its kind does not apply ([`Description::refusal`]).
     pub refusal: fn(Algorithm) -> Option<String>,
     /// The algorithm a text names, checked ([`Description::choose_algorithm`]).
@@ -78,6 +80,7 @@ impl Entry {
             heuristics: D::heuristics(),
             algorithms: D::algorithms(),
             default_algorithm: D::default_algorithm(),
+            bench_algorithms: D::bench_algorithms(),
             refusal: D::refusal,
             choose_algorithm: D::choose_algorithm,
             algorithm_aliases: D::algorithm_aliases(),
@@ -169,12 +172,20 @@ fn after_help(e: &Entry) -> String {
     s
 }
 
-/// A problem's own options as clap arguments.
+/// A problem's own options as clap arguments. A random walk's length is `--moves` on every
+/// problem, and `--depth` is its alias where `--depth` means nothing else (issue 31: eight
+/// said `--moves`, fifteen, twentyfour and rotation `--depth`).
 pub(crate) fn option_args(specs: &[OptionSpec]) -> Vec<Arg> {
+    let has_depth = specs.iter().any(|o| o.name == "depth");
     specs
         .iter()
         .flat_map(|o| {
             let arg = Arg::new(o.name).long(o.name).help(o.help);
+            let arg = if o.name == "moves" && !has_depth {
+                arg.alias("depth")
+            } else {
+                arg
+            };
             let value_name = o.value_name.unwrap_or_default();
             // A positional (id: its placeholder) and its `--name` alias, hidden.
             let positional = Arg::new(value_name).value_name(value_name).help(o.help);
@@ -256,6 +267,8 @@ pub fn solve_command(entries: &[Entry]) -> Command {
                     .long("algo")
                     .value_name("ALGO")
                     .default_value(e.default_algorithm.name())
+                    .value_parser(AnyOf(algos.clone()))
+                    .hide_possible_values(true)
                     .help(format!(
                         "The search algorithm: {} (see --help)",
                         algos.join(", ")
@@ -273,6 +286,32 @@ pub fn solve_command(entries: &[Entry]) -> Command {
     cmd
 }
 
+/// A value parser that takes any text (checked later, with "did you mean") but tells clap the
+/// names it expects, so that completion scripts offer them instead of file names.
+#[derive(Clone)]
+pub(crate) struct AnyOf(pub(crate) Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for AnyOf {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            self.0.iter().map(|n| clap::builder::PossibleValue::new(*n)),
+        ))
+    }
+}
+
 /// Runs `searchlab solve <problem>` from its matches.
 pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
@@ -282,8 +321,29 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         .iter()
         .find(|e| e.name == name)
         .expect("clap only accepts registered names");
-    let args = SolveArgs::from_arg_matches(sub)?;
-    let algo = sub.get_one::<String>("algo").expect("has a default");
+    let mut args = SolveArgs::from_arg_matches(sub)?;
+    let mut algo = sub
+        .get_one::<String>("algo")
+        .expect("has a default")
+        .clone();
+    let mcts = algo.trim().to_ascii_lowercase().starts_with("mcts");
+    if e.kind == Kind::Game && !mcts && algo.to_ascii_lowercase().contains("depth") {
+        // `alphabeta:depth=2`, as `match --a` and `play --engine` name a depth limit, is
+        // `--max-depth 2` here (one reading: the toolkit's `split_depth`).
+        let (text, depth) = searchlab_toolkit::strategy_spec::split_depth(&algo)
+            .map_err(|err| BadInput(format!("--algo {err}")))?;
+        if let Some(d) = depth {
+            match args.limits.max_depth {
+                Some(m) if m != u64::from(d) => {
+                    let msg = format!("--algo {algo} and --max-depth {m}: two depth limits");
+                    return Err(BadInput(msg).into());
+                }
+                _ => args.limits.max_depth = Some(u64::from(d)),
+            }
+        }
+        algo = text;
+    }
+    let algo = &algo;
     let heuristic = sub.get_one::<String>("heuristic").expect("has a default");
     let flag = |name: &str| sub.get_one::<String>(name).map(String::as_str);
     // Only a puzzle's subcommand has the parameter flags (`parameter_args`).
@@ -291,7 +351,12 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
         Kind::Puzzle => [flag("weight"), flag("width"), flag("initial-bound")],
         Kind::Game => [None; 3],
     };
-    let choice = choose(e, algo, heuristic, option_values(e.options, sub), flags)?;
+    let mut options = option_values(e.options, sub);
+    for text in &args.opt {
+        searchlab_toolkit::describe::set_option(e.name, e.options, &mut options, text)
+            .map_err(BadInput)?;
+    }
+    let choice = choose(e, algo, heuristic, options, flags)?;
     (e.solve)(&args, &choice)
 }
 

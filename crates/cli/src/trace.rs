@@ -75,13 +75,19 @@ impl Write for SharedFile {
 }
 
 impl Tracing {
-    /// The tracer `args` ask for; `--threads` above 1 is refused (parallel IDA* runs its
-    /// threads' steps in no fixed order).
+    /// The tracer `args` ask for; `--threads` above 1 is refused for IDA*, the one algorithm
+    /// it parallelises (parallel IDA* runs its threads' steps in no fixed order); the others
+    /// ignore it (issue 31: `--trace - --threads 2` was refused for A*).
     ///
     /// On standard output (`--trace -`) the events are text, except with `--format json`
     /// (`json`): then they are JSON Lines like the answers they come between (issue 32: text
     /// was mixed into the JSON Lines), and `--trace-text` there is refused.
-    pub fn new(args: &TraceArgs, options: &Options, json: bool) -> Result<Self, BadInput> {
+    pub fn new(
+        args: &TraceArgs,
+        options: &Options,
+        algorithm: searchlab_toolkit::Algorithm,
+        json: bool,
+    ) -> Result<Self, BadInput> {
         if args.trace.is_none() && !args.trace_text && args.replay.is_none() {
             if args.trace_open {
                 return Err(BadInput(
@@ -90,7 +96,9 @@ impl Tracing {
             }
             return Ok(Tracing(None, None, None));
         }
-        if options.get("threads").is_some_and(|t| t.trim() != "1") {
+        let parallel = algorithm.base()
+            == searchlab_toolkit::Algorithm::Search(searchlab_toolkit::SearchAlgorithm::Idastar);
+        if parallel && options.get("threads").is_some_and(|t| t.trim() != "1") {
             return Err(BadInput(
                 "--trace follows one search step by step: it needs --threads 1 (parallel IDA*'s threads run in no fixed order)".into(),
             ));

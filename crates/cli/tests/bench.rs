@@ -267,6 +267,11 @@ fn agreement_check_is_quiet_on_the_real_searches() {
             "--heuristic",
             "greedy,index",
         ],
+        // The file's lengths have 4 decimals: compared at that precision, as solve does
+        // (issue 31: 160 false DISAGREEMENTs).
+        &["grid", "puzzles/grid/arena.map.scen", "--algo", "astar,ucs"],
+        // bfs on a weighted graph promises the fewest arcs, not the least cost (issue 31).
+        &["graph", "puzzles/graph/easy.txt", "--algo", "bfs,astar,ucs"],
     ] {
         let out = bench(args);
         let err = text(&out.stderr);
@@ -290,6 +295,32 @@ fn a_wrong_expected_answer_in_the_file_is_a_disagreement() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("expected 2, bfs 1"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_grid_length_wrong_at_the_files_precision_is_a_disagreement() {
+    let dir = std::env::temp_dir().join(format!("searchlab-bench-grid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/grid/arena.map");
+    std::fs::copy(map, dir.join("arena.map")).unwrap();
+    let scen = dir.join("wrong.map.scen");
+    // The first length right at 5 decimals, the second off by one in its last decimal.
+    std::fs::write(
+        &scen,
+        "version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t13\t4\t12\t3.41421\n\
+         0\tmaps/dao/arena.map\t49\t49\t1\t3\t3\t1\t3.41422\n",
+    )
+    .unwrap();
+    let out = bench(&["grid", scen.to_str().unwrap(), "--algo", "astar"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.matches("DISAGREEMENT").count(), 1, "{err}");
+    assert!(err.contains("wrong.map.scen:3"), "{err}");
+    assert!(
+        err.contains("expected 3.41422, astar/octile 3.41421356"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

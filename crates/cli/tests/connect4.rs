@@ -299,7 +299,7 @@ fn a_game_typed_on_stdin_is_refereed_to_its_end() {
         "the moves so far under the board: {t}"
     );
     assert!(t.contains("1234567"), "{t}");
-    assert!(t.contains("Game over: o wins."), "{t}");
+    assert!(t.contains("Result: o wins."), "{t}");
     // As o against the engine's opening, with hint and undo.
     let out = searchlab(
         &[
@@ -331,4 +331,42 @@ fn play_without_an_engine_uses_the_games_depth_limited_default() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let t = text(&out.stdout);
     assert!(t.contains("engine (alphabeta:depth=8) plays"), "{t}");
+}
+
+/// Every null-window test of a Connect Four solve is one iteration, numbered in the trace as
+/// the statistics list them (issue 31: each said iteration 1), with its real threshold.
+#[test]
+fn the_trace_numbers_every_null_window_test_of_a_solve() {
+    let position = "2252576253462244111563365343671351441";
+    let out = searchlab(&["solve", "connect4", position, "--format", "json"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let row = &json_lines(&out.stdout)[0];
+    let bounds: Vec<i64> = row["stats"]["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["bound"].as_i64().unwrap())
+        .collect();
+    assert!(bounds.len() >= 2, "{bounds:?}");
+    // Scores of a 7 x 6 board lie within -21..=21 (one more each side for the range's ends).
+    assert!(bounds.iter().all(|b| (-22..=22).contains(b)), "{bounds:?}");
+    let dir = std::env::temp_dir().join(format!("searchlab-c4-trace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let args = [
+        "solve",
+        "connect4",
+        position,
+        "--trace",
+        trace.to_str().unwrap(),
+    ];
+    let out = searchlab(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let events = json_lines(&std::fs::read(&trace).unwrap());
+    let iterations: Vec<u64> = events
+        .iter()
+        .filter_map(|e| e["iteration"].as_u64())
+        .collect();
+    assert_eq!(iterations, (1..=bounds.len() as u64).collect::<Vec<_>>());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

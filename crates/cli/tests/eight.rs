@@ -133,7 +133,7 @@ fn boards_on_stdin_and_limits() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("stopped by the node limit"), "{stdout}");
-    assert!(stdout.contains("1 moves: r"), "{stdout}");
+    assert!(stdout.contains("1 move: r"), "{stdout}");
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn bad_boards_get_exit_2_and_the_rest_are_still_answered() {
         stderr.contains("argument 4") && stderr.contains("'q' is not a tile"),
         "{stderr}"
     );
-    assert!(text(&out.stdout).contains("1 moves: r"));
+    assert!(text(&out.stdout).contains("1 move: r"));
     assert!(!stderr.contains("panicked"));
 }
 

@@ -186,7 +186,7 @@ fn text_output_and_the_goal_conventions() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.starts_with("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n  1 moves: r\n"),
+        stdout.starts_with("1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15\n  1 move: r\n"),
         "{stdout}"
     );
     let solved = searchlab(

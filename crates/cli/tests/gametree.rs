@@ -102,3 +102,49 @@ fn json_for_a_malformed_tree_is_one_error_row() {
     // The caret still goes to stderr.
     assert!(text(&out.stderr).contains("    (3,,5)\n       ^"));
 }
+
+/// MTD(f) lists the value each null-window test asked about ("value >= t?"), values of the
+/// tree's own scale (issue 31: 1073741825, 3221225473, ...), and its trace numbers the tests as
+/// the statistics list them (it said `"iteration":1` for each).
+#[test]
+fn mtdf_lists_its_tests_thresholds_and_numbers_them_in_the_trace() {
+    let tree = "((3,5),(6,(9,1)))";
+    let out = searchlab(&[
+        "solve", "gametree", tree, "--algo", "mtdf", "--format", "json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let row: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(row["value"], 6);
+    let bounds: Vec<i64> = row["stats"]["iterations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["bound"].as_i64().unwrap())
+        .collect();
+    assert!(bounds.len() >= 2, "{bounds:?}");
+    // Each threshold within twice the leaves' range, and the last tests close in on 6.
+    assert!(bounds.iter().all(|b| (-18..=19).contains(b)), "{bounds:?}");
+    assert!(bounds.contains(&6) || bounds.contains(&7), "{bounds:?}");
+    let dir = std::env::temp_dir().join(format!("searchlab-mtdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trace = dir.join("t.jsonl");
+    let out = searchlab(&[
+        "solve",
+        "gametree",
+        tree,
+        "--algo",
+        "mtdf",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let iterations: Vec<u64> = std::fs::read_to_string(&trace)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter_map(|e| e["iteration"].as_u64())
+        .collect();
+    let numbered: Vec<u64> = (1..=bounds.len() as u64).collect();
+    assert_eq!(iterations, numbered);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

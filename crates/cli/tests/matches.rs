@@ -282,7 +282,7 @@ fn a_bad_opening_is_refused_with_its_line() {
 #[test]
 fn a_bad_strategy_is_refused() {
     for (spec, what) in [
-        ("minimax", "unknown strategy"),
+        ("negamax", "unknown strategy"),
         ("mcts:playout=5", "no option `playout`"),
         ("alphabeta:depth=x", "depth=x"),
         ("mcts:playouts=0", "playouts=0"),

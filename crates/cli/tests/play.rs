@@ -22,11 +22,8 @@ const EVERY_SQUARE: &str = "0 0\n0 1\n0 2\n1 0\n1 1\n1 2\n2 0\n2 1\n2 2\n";
 fn a_game_against_perfect_play_ends_and_the_human_never_wins() {
     let t = play(&["tictactoe"], EVERY_SQUARE);
     assert!(t.contains("you play x"), "{t}");
-    let end = t.lines().find(|l| l.starts_with("Game over: ")).expect(&t);
-    assert!(
-        end == "Game over: o wins." || end == "Game over: draw.",
-        "{t}"
-    );
+    let end = t.lines().find(|l| l.starts_with("Result: ")).expect(&t);
+    assert!(end == "Result: o wins." || end == "Result: draw.", "{t}");
     // The board was redrawn after each move: one board per move plus the empty one.
     let moves = t.matches("your move (x): ").count();
     assert!(moves >= 3, "{t}");
@@ -34,7 +31,9 @@ fn a_game_against_perfect_play_ends_and_the_human_never_wins() {
     // The human as o: the engine opens.
     let t = play(&["tictactoe", "--human", "o"], EVERY_SQUARE);
     assert!(t.find("engine (alphabeta) plays").unwrap() < t.find("your move (o)").unwrap());
-    assert!(t.contains("Game over: "), "{t}");
+    assert!(t.contains("Result: "), "{t}");
+    // Said once: the drawing says the game is over, the last line says how (issue 31).
+    assert!(!t.contains("Game over"), "{t}");
     // Triangle War: every segment in index order; B is the second player.
     let segments = "1-2\n1-3\n2-3\n2-4\n2-5\n3-5\n3-6\n4-5\n5-6\n4-7\n4-8\n5-8\n5-9\n6-9\n6-10\n7-8\n8-9\n9-10\n";
     let t = play(
@@ -49,7 +48,7 @@ fn a_game_against_perfect_play_ends_and_the_human_never_wins() {
     );
     assert!(t.contains("you play B"), "{t}");
     assert!(
-        t.contains("Game over: A wins") || t.contains("Game over: B wins"),
+        t.contains("Result: A wins") || t.contains("Result: B wins"),
         "{t}"
     );
     assert!(t.contains("Score: A "), "the game's own board: {t}");

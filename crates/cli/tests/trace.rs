@@ -220,3 +220,30 @@ fn parallel_ida_and_a_stray_trace_open_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--trace-open needs --trace or --trace-text"));
 }
+
+/// States in a trace read as the problem writes them, on one line (issue 31: `Cell { x: 3,
+/// y: 3 }` on a grid, `[1, 2, 3, ...]` for the rotation game).
+#[test]
+fn trace_states_read_as_the_problem_writes_them() {
+    let board = "3 1 2 2 1 3 3 2 2 2 3 2 2 3 1 1 1 2 1 3 1 3 1 3";
+    let out = searchlab(&[
+        "solve",
+        "rotation",
+        board,
+        "--trace",
+        "-",
+        "--trace-limit",
+        "20",
+    ]);
+    let trace = text(&out.stdout);
+    assert!(trace.contains(&format!("expand {board} ")), "{trace}");
+    assert!(!trace.contains('['), "{trace}");
+    let scen = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../puzzles/grid/arena.map.scen"
+    );
+    let out = searchlab(&["solve", "grid", scen, "--trace", "-", "--trace-limit", "20"]);
+    let trace = text(&out.stdout);
+    assert!(trace.contains("expand (1, 11) "), "{trace}");
+    assert!(!trace.contains("Cell {"), "{trace}");
+}

@@ -170,6 +170,16 @@ impl Solver {
         pos: &Position,
         options: &SolveOptions,
     ) -> Result<Analysis, SolveError> {
+        // A trace numbers every null-window test of the solve 1, 2, 3..., as its statistics
+        // list them.
+        self.search.number_searches_on(true);
+        let analysis = self.analyse(pos, options);
+        self.search.number_searches_on(false);
+        analysis
+    }
+
+    /// [`solve`](Self::solve)'s work.
+    fn analyse(&mut self, pos: &Position, options: &SolveOptions) -> Result<Analysis, SolveError> {
         let start = Instant::now();
         let mut stats = Stats::default();
         let weak = options.weak;

@@ -192,12 +192,21 @@ impl<A, C: Copy> Outcome<A, C> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Iteration {
     /// The iteration's bound: f-bound for IDA* (rounded up for non-integer costs such as
-    /// [`crate::Octile`]; the search itself compares exactly), depth for IDDFS and alpha-beta.
-    pub bound: u64,
+    /// [`crate::Octile`]; the search itself compares exactly), depth for IDDFS and alpha-beta,
+    /// the tested value t ("is the value at least t?", negative for a loss) for MTD(f).
+    pub bound: i64,
     /// Nodes expanded in this iteration.
     pub expanded: u64,
     /// Nodes generated in this iteration.
     pub generated: u64,
+}
+
+impl Iteration {
+    /// A cost or depth bound as an iteration's bound (the largest `i64` beyond it: no search
+    /// reaches it).
+    pub fn bound_of(bound: u64) -> i64 {
+        i64::try_from(bound).unwrap_or(i64::MAX)
+    }
 }
 
 /// Fast Downward's "until last jump": the counts of a best-first search when its last layer

@@ -453,10 +453,15 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
             match crate::draw::draw(&file, &inst.map, &path, &run.expanded) {
                 Ok(_) => {
                     eprintln!(
-                        "searchlab: grid: {}: drew {} (path and {} expanded cells)",
+                        "searchlab: grid: {}: drew {} (path and {} expanded {})",
                         inst.name,
                         file.display(),
-                        run.expanded.len()
+                        run.expanded.len(),
+                        if run.expanded.len() == 1 {
+                            "cell"
+                        } else {
+                            "cells"
+                        }
                     );
                     answer
                         .fields

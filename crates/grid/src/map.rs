@@ -17,12 +17,19 @@ use crate::error::GridError;
 use crate::grid::Move;
 
 /// A cell of a map: column `x` and row `y`, from the top-left corner (as in `.scen` files).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     /// Column, 0 at the left.
     pub x: u16,
     /// Row, 0 at the top.
     pub y: u16,
+}
+
+/// `(x, y)`: how traces print a state (issue 31: `Cell { x: 3, y: 3 }`).
+impl std::fmt::Debug for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
 }
 
 impl Cell {

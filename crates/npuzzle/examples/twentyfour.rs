@@ -162,7 +162,7 @@ fn main() {
                 let estimate = (n >= 2).then(|| {
                     let last = done[n - 1];
                     let growth = last.generated as f64 / done[n - 2].generated.max(1) as f64;
-                    let remaining = (length as u64).saturating_sub(last.bound) / 2;
+                    let remaining = (length as u64).saturating_sub(last.bound.unsigned_abs()) / 2;
                     let mut total = 0f64;
                     let mut g = last.generated as f64;
                     for _ in 0..remaining {

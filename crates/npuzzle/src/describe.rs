@@ -100,7 +100,7 @@ const GEN_OPTIONS: &[OptionSpec] = &[OptionSpec::value(
 /// The generator's options of the puzzles with a choice of goal (15- and 24-puzzle).
 const GOAL_GEN_OPTIONS: &[OptionSpec] = &[
     OptionSpec::value(
-        "depth",
+        "moves",
         "D",
         None,
         "make each board by this many random moves from the goal (no immediate reversal) instead of drawing it uniformly",
@@ -207,7 +207,7 @@ fn long_work(
     let Algorithm::Search(algo) = algorithm else {
         return None;
     };
-    let bound = "--timeout or --max-nodes bound the run";
+    let bound = searchlab_toolkit::describe::LONG_WORK_BOUND;
     match cells {
         16 if manhattan >= 52 => Some(format!(
             "warning: a board is at least {manhattan} moves from the goal (its Manhattan distance; Korf's 100 reach 50, \
@@ -382,7 +382,7 @@ macro_rules! goal_puzzle_methods {
             count: usize,
         ) -> Result<Vec<String>, String> {
             let puzzle = puzzle_with_goal::<$w, $n>(options)?;
-            generate(&puzzle, "depth", options, rng, count)
+            generate(&puzzle, "moves", options, rng, count)
         }
         fn show_solution(&self, board: &Board<$n>, answer: &Answer) -> Option<String> {
             show_boards(&self.puzzle, board, answer)
@@ -515,7 +515,7 @@ INSTANCE: 16 tokens row-major, tiles 1-15 and the blank x (or 0), e.g.
 \"14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3\". Moves name where the BLANK goes: u d l r.
 A* keeps every node it reaches (give it --max-nodes on hard boards); BFS and IDDFS suit only
 boards within about 20 moves of the goal. Pattern databases are built once (6-6-3: ~15 s,
-11.5 MB; 7-8: minutes and ~5.5 GB) and cached in $SEARCHLAB_CACHE, else
+11.5 MB; 7-8: minutes and ~1.6 GB) and cached in $SEARCHLAB_CACHE, else
 $XDG_CACHE_HOME/searchlab, else ~/.cache/searchlab.";
     const KIND: Kind = Kind::Puzzle;
 

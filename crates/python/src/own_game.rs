@@ -19,12 +19,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use searchlab_toolkit::matchplay::{
-    Choice, MatchConfig, MctsStrategy, Openings, PerfectSolver, RandomStrategy, SolverStrategy,
-    Strategy, StrategyError, play_match as core_match,
+    Choice, MatchConfig, Openings, PerfectSolver, Strategy, StrategyError, play_match as core_match,
 };
 use searchlab_toolkit::strategy_spec::StrategySpec;
 use searchlab_toolkit::{
-    AlphaBetaConfig, Evaluator, Game, GameOutcome, GameRun, Limits, Player, PvsConfig, Value,
+    AlphaBetaConfig, Evaluator, Game, GameOutcome, GameRun, Limits, Player, Value,
 };
 
 use crate::callbacks::Callbacks;
@@ -444,32 +443,8 @@ fn strategy<'py>(side: &Bound<'py, PyAny>) -> PyResult<Box<dyn Strategy<PyGame<'
                 .map_err(|e: searchlab_toolkit::strategy_spec::StrategySpecError| {
                     PyValueError::new_err(e.to_string())
                 })?;
-        let name = spec.to_string();
-        return Ok(match spec {
-            StrategySpec::AlphaBeta { depth } => {
-                let mut config = AlphaBetaConfig::new();
-                if let Some(d) = depth {
-                    config = config.with_depth(d);
-                }
-                Box::new(SolverStrategy::alphabeta(name, config, PyEval))
-            }
-            StrategySpec::Pvs { depth } => {
-                let mut config = PvsConfig::new();
-                if let Some(d) = depth {
-                    config = config.with_depth(d);
-                }
-                Box::new(SolverStrategy::pvs(name, config, PyEval))
-            }
-            StrategySpec::Mcts { playouts, c, seed } => {
-                let (config, limits) = StrategySpec::mcts_config(playouts, c, seed);
-                Box::new(MctsStrategy::new(name, config, limits, PyEval))
-            }
-            StrategySpec::Mtdf { depth } => {
-                let range = (-searchlab_toolkit::INFINITY, searchlab_toolkit::INFINITY);
-                searchlab_toolkit::clock::mtdf_strategy(name, depth, None, range, PyEval)
-            }
-            StrategySpec::Random { seed } => Box::new(RandomStrategy::new(seed)),
-        });
+        // The CLI's builder: the same names, settings and defaults as `searchlab match`.
+        return Ok(spec.build_with(PyEval, None));
     }
     if side.is_callable() {
         let name = side

@@ -182,7 +182,10 @@ def test_match_between_specs_and_python_functions():
     with pytest.raises(ValueError, match="not one of its moves"):
         searchlab.match(game, lambda s: "nonsense", "random", games=2)
     with pytest.raises(ValueError, match="unknown strategy"):
-        searchlab.match(game, "minimax", "random")
+        searchlab.match(game, "negamax", "random")
+    # The CLI's vocabulary: every game algorithm of solve_game plays a match (issue 31).
+    r = searchlab.match(game, "minimax", "mtdf:depth=3", games=2)
+    assert r["a"] == "minimax" and r["b"] == "mtdf:depth=3"
 
 
 def test_ctrl_c_stops_a_long_game_search_quickly():

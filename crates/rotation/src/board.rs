@@ -137,8 +137,16 @@ pub enum BoardError {
 }
 
 /// A board: 24 cells holding eight each of the symbols 1, 2, 3, in the judge's cell order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board([u8; CELLS]);
+
+/// As [`Display`](fmt::Display) writes it, the instance's own text on one line: traces print
+/// states by their `Debug` (issue 31: `[1, 2, 3, ...]`).
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
 
 impl Board {
     /// A board from its cells, checked: symbols 1..=3, eight of each.

@@ -184,7 +184,7 @@ read up to that line.";
     }
     fn gen_options() -> &'static [OptionSpec] {
         const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
-            "depth",
+            "moves",
             "D",
             None,
             "make each board this many random moves from a solved board (no move followed by its inverse) instead of a uniformly random arrangement",
@@ -197,7 +197,7 @@ read up to that line.";
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String> {
-        let depth: Option<u32> = options.parse("depth")?;
+        let depth: Option<u32> = options.parse("moves")?;
         Ok((0..count)
             .map(|_| match depth {
                 None => random_board(rng).to_string(),

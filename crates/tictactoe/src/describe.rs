@@ -30,6 +30,25 @@ pub struct TicTacToeGame {
     draw_depth: u32,
     /// Boards solved so far (names the pictures of the second and later boards).
     solved: std::sync::atomic::AtomicUsize,
+    /// The parsed board larger than 4 x 4 with the most empty squares ([`long_solve`]): its
+    /// empty squares times 256 plus its side.
+    largest: std::sync::atomic::AtomicU32,
+}
+
+/// The most empty squares a full solve finishes from in seconds: the empty 4 x 4 board's.
+const QUICK_EMPTY_SQUARES: u32 = 16;
+
+/// A warning before a full solve known to take long: a board larger than 4 x 4 with more
+/// than 16 empty squares (the sizes `gen` makes are 3 x 3 and 4 x 4, whose searches finish
+/// from any position; the empty 5 x 5 board ran for hours without an answer, issue 31).
+pub fn long_solve(n: usize, empty: u32) -> Option<String> {
+    (n > 4 && empty > QUICK_EMPTY_SQUARES).then(|| {
+        format!(
+            "warning: a {n} x {n} board with {empty} empty squares: a full solve past 4 x 4 can take \
+             HOURS (4 x 4 from empty: seconds); {}",
+            searchlab_toolkit::describe::LONG_WORK_BOUND
+        )
+    })
 }
 
 /// One position with the game it is asked in.
@@ -294,6 +313,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             draw: searchlab_gametree::draw::svg_path(options.get("draw"))?,
             draw_depth: options.parse("draw-depth")?.unwrap_or(2),
             solved: std::sync::atomic::AtomicUsize::new(0),
+            largest: std::sync::atomic::AtomicU32::new(0),
         })
     }
     fn parse(&self, text: &str) -> Result<Job, String> {
@@ -320,6 +340,11 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         } else {
             geometry.parse(text).map_err(|e| e.to_string())?
         };
+        if n > 4 {
+            let empty = (n * n) as u32 - board.count();
+            let relaxed = std::sync::atomic::Ordering::Relaxed;
+            self.largest.fetch_max(empty << 8 | n as u32, relaxed);
+        }
         if geometry.is_over(&board) {
             let why = match geometry.winner(&board) {
                 Some(s) => format!("{s} has a line"),
@@ -379,6 +404,22 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
             },
         });
         Some(parsed.collect())
+    }
+    /// Warns before a full solve known to take hours ([`long_solve`]), as the 15-puzzle warns
+    /// of its 80-move boards.
+    fn prepare(
+        &mut self,
+        algorithm: Algorithm,
+        _: &str,
+        note: &mut dyn FnMut(searchlab_toolkit::Note),
+    ) -> Result<(), String> {
+        let solves = matches!(algorithm, Algorithm::Game(a) if a.proves_value());
+        let largest = self.largest.load(std::sync::atomic::Ordering::Relaxed);
+        let (empty, n) = (largest >> 8, (largest & 0xff) as usize);
+        if let Some(warning) = long_solve(n, empty).filter(|_| solves) {
+            note(searchlab_toolkit::Note::Message(warning));
+        }
+        Ok(())
     }
     fn show(&self, job: &Job) -> String {
         let g = job.game.geometry();
@@ -618,6 +659,11 @@ impl searchlab_toolkit::Playable for TicTacToeGame {
             other => other.to_string(),
         })?;
         Ok(TicTacToe::new(geometry))
+    }
+    /// Past 4 x 4 ([`long_solve`]).
+    fn full_search_is_long(&self, game: &TicTacToe) -> bool {
+        let n = game.geometry().n();
+        long_solve(n, (n * n) as u32).is_some()
     }
     fn start(&self, _: &TicTacToe) -> Board {
         Board::EMPTY

@@ -53,7 +53,7 @@ pub fn positions(
             return Err(format!(
                 "--count {count} --plies {}: asks for {wanted} distinct {n} x {n} positions after {}, but only {available} exist where nobody has a line",
                 plies.label(),
-                counted(p, "ply", "plies")
+                counted(u64::from(p), "ply", "plies")
             ));
         }
     }

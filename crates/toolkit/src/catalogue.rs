@@ -67,12 +67,50 @@ use crate::{
 
 /// A name that is not in the catalogue (the message lists the known ones).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{name}': expected one of {known}")]
+#[error("unknown algorithm '{name}': {}expected one of {known}", suggestion.as_ref().map(|s| format!("did you mean {s}? ")).unwrap_or_default())]
 pub struct UnknownAlgorithm {
     /// The name given.
     pub name: String,
     /// The known names, comma-separated.
     pub known: String,
+    /// The known name closest to the one given, when it is close ([`did_you_mean`]).
+    pub suggestion: Option<String>,
+}
+
+/// The name among `known` that `given` most likely misspells (`idastr` -> `idastar`): the
+/// closest by edit distance, when at most 2 edits and fewer than half of `given`'s letters
+/// away; `None` when none is that close.
+///
+/// ```
+/// use searchlab_toolkit::catalogue::did_you_mean;
+/// assert_eq!(did_you_mean("idastr", ["astar", "idastar", "bfs"]), Some("idastar"));
+/// assert_eq!(did_you_mean("dijkstra", ["astar", "idastar", "bfs"]), None);
+/// ```
+pub fn did_you_mean<'a>(given: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let given = given.to_ascii_lowercase();
+    let distance = |a: &str, b: &str| {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let above = row[j + 1];
+                row[j + 1] = (diagonal + usize::from(ca != *cb))
+                    .min(row[j] + 1)
+                    .min(above + 1);
+                diagonal = above;
+            }
+        }
+        row[b.len()]
+    };
+    let limit = 2.min(given.chars().count().saturating_sub(1) / 2).max(1);
+    known
+        .into_iter()
+        .map(|k| (distance(&given, k), k))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
 }
 
 /// Why an algorithm's text (`wastar:0.5`, `dijkstra`) was refused.
@@ -1149,6 +1187,7 @@ fn parse_named<T: Copy>(
         .ok_or_else(|| UnknownAlgorithm {
             name: text.to_owned(),
             known: all.iter().map(|a| name(*a)).collect::<Vec<_>>().join(", "),
+            suggestion: did_you_mean(base, all.iter().map(|a| name(*a))).map(str::to_owned),
         })?;
     match parameter {
         None => Ok(found),

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::alphabeta::AlphaBeta;
+use crate::catalogue::GameSolver;
 use crate::game::{Evaluator, Game, GameOutcome, INFINITY, Value};
 use crate::limits_text::MAX_TIMEOUT;
 use crate::matchplay::{Choice, MctsStrategy, Strategy, StrategyError};
@@ -79,13 +80,28 @@ pub fn build_engine<D: Playable>(
     let name = spec.to_string();
     let eval = d.evaluator();
     let engine: Box<dyn Strategy<D::Game>> = match (spec, move_time) {
-        (&StrategySpec::AlphaBeta { depth }, Some(t)) => {
+        // Minimax and aspiration windows on the clock deepen with alpha-beta: the same
+        // values, found within the budget.
+        (
+            &StrategySpec::Search {
+                solver:
+                    GameSolver::Alphabeta | GameSolver::AlphabetaAspiration(_) | GameSolver::Minimax,
+                depth,
+            },
+            Some(t),
+        ) => {
             let config = StrategySpec::alphabeta_config(d, depth);
             let table = TranspositionTable::fixed(TABLE_BYTES);
             let search = Deepening::AlphaBeta(AlphaBeta::with_table(config, table));
             Box::new(Timed::new(name, search, depth, Some(t), eval))
         }
-        (&StrategySpec::Pvs { depth }, Some(t)) => {
+        (
+            &StrategySpec::Search {
+                solver: GameSolver::Pvs,
+                depth,
+            },
+            Some(t),
+        ) => {
             let mut config = PvsConfig::new();
             if let Some((lo, hi)) = d.value_range() {
                 config = config.with_value_range(lo, hi);
@@ -94,11 +110,18 @@ pub fn build_engine<D: Playable>(
             let search = Deepening::Pvs(Pvs::with_table(config, table));
             Box::new(Timed::new(name, search, depth, Some(t), eval))
         }
-        (&StrategySpec::Mtdf { depth }, t) => mtdf_engine(d, depth, t),
-        (&StrategySpec::Mcts { c, seed, .. }, Some(t)) => {
-            let (config, _) = StrategySpec::mcts_config(1, c, seed);
-            let limits = Limits::none().with_timeout(t.mul_f64(DEADLINE_SHARE));
-            Box::new(MctsStrategy::new(name, config, limits, eval))
+        (
+            &StrategySpec::Search {
+                solver: GameSolver::Mtdf,
+                depth,
+            },
+            Some(t),
+        ) => mtdf_engine(d, depth, Some(t)),
+        (StrategySpec::Mcts(params), Some(t)) => {
+            let config = params.config();
+            let mut mcts_limits = Limits::none().with_timeout(t.mul_f64(DEADLINE_SHARE));
+            mcts_limits.max_memory = limits.max_memory;
+            Box::new(MctsStrategy::new(name, config, mcts_limits, eval))
         }
         _ => spec.build_limited(d, limits),
     };
@@ -115,7 +138,11 @@ pub fn mtdf_engine<D: Playable>(
     depth: Option<u32>,
     budget: Option<Duration>,
 ) -> Box<dyn Strategy<D::Game>> {
-    let name = StrategySpec::Mtdf { depth }.to_string();
+    let name = StrategySpec::Search {
+        solver: GameSolver::Mtdf,
+        depth,
+    }
+    .to_string();
     let range = d.value_range().unwrap_or((-INFINITY, INFINITY));
     mtdf_strategy(name, depth, budget, range, d.evaluator())
 }

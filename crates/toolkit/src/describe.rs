@@ -431,11 +431,25 @@ pub trait Description: Sized {
     /// an unknown name, an algorithm of the other kind, one the problem refuses
     /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
     fn choose_algorithm(text: &str) -> Result<Algorithm, String> {
-        let algorithm: Algorithm = text.parse().map_err(|err| format!("--algo {err}"))?;
         let names = || {
             let names: Vec<&str> = Self::algorithms().iter().map(|a| a.name()).collect();
             names.join(", ")
         };
+        let algorithm: Algorithm = text.parse().map_err(|err| match err {
+            // Unknown: the names of this problem, the likeliest first (one short line).
+            crate::catalogue::ParseAlgorithmError::Unknown(u) => {
+                let listed = Self::algorithms().into_iter().map(|a| a.name());
+                let guess = crate::catalogue::did_you_mean(&u.name, listed)
+                    .map(|g| format!("did you mean {g}? "))
+                    .unwrap_or_default();
+                let (name, all) = (Self::NAME, names());
+                format!(
+                    "--algo unknown algorithm '{}' for {name}: {guess}expected one of {all}",
+                    u.name
+                )
+            }
+            other => format!("--algo {other}"),
+        })?;
         if !Algorithm::of_kind(Self::KIND).contains(&algorithm.base()) {
             let (kind, name) = (Self::KIND, Self::NAME);
             let other = if kind == Kind::Puzzle {
@@ -664,10 +678,13 @@ pub fn path_answer<A, C: crate::Cost + fmt::Display>(
         Outcome::Solved { actions, cost } => {
             let mut a = Answer::new(Status::Solved, result.stats.clone());
             let moves = show_moves(actions);
+            let cost_text = cost.to_string();
+            // Singular for one (issue 31: "1 moves").
+            let unit = if cost_text == "1" { "move" } else { "moves" };
             a.lines.push(if actions.is_empty() {
                 format!("{cost} moves: (already solved)")
             } else {
-                format!("{cost} moves: {moves}")
+                format!("{cost} {unit}: {moves}")
             });
             a.moves = Some(moves);
             a.length = Some(cost.to_string());
@@ -851,6 +868,58 @@ pub fn agrees<D: Description>(
     }
 }
 
+/// Sets `NAME=VALUE` or the flag `NAME` (`--opt`, `bench --algo A+NAME=VALUE`) in `options`,
+/// checked against `specs`, the options of `problem`; the error says what is wrong.
+pub fn set_option(
+    problem: &str,
+    specs: &[OptionSpec],
+    options: &mut Options,
+    text: &str,
+) -> Result<(), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((n, v)) => (n.trim(), Some(v.trim())),
+        None => (text.trim(), None),
+    };
+    let known: Vec<&str> = specs.iter().map(|o| o.name).collect();
+    let what = match (specs.iter().find(|o| o.name == name), value) {
+        (Some(o), _) if o.value_name.is_some() == value.is_some() => {
+            options.set(name, value.unwrap_or("true"));
+            return Ok(());
+        }
+        (Some(o), _) => match o.value_name {
+            Some(v) => format!("takes a value: {name}={v}"),
+            None => format!("is a flag: write {name} alone"),
+        },
+        (None, _) if known.is_empty() => format!("is unknown: {problem} has no options"),
+        (None, _) => format!("is unknown: valid options are {}", known.join(", ")),
+    };
+    Err(format!("option '{name}' of {problem} {what}"))
+}
+
+/// How a warning of long work ends (the 15-puzzle's 80-move boards, tic-tac-toe past 4 x 4, a
+/// match whose strategy solves every move): what the user can do about it.
+pub const LONG_WORK_BOUND: &str = "--timeout or --max-nodes bound the run";
+
+/// Whether `answer` claims the exact answer: the least cost (or the game's value) that every
+/// other exact answer of the same instance must equal. An optimal search's does; a
+/// fewest-actions search's (BFS, IDDFS, bidirectional BFS) too, unless the answer itself says
+/// it is not (`exact: false`: a path with the fewest arcs on a weighted graph, a Connect Four
+/// score estimated under a depth limit); bounded and unbounded searches, and games' MCTS, claim
+/// no exact answer. The one rule `solve` and `bench` compare answers by ([`agrees`]).
+pub fn claims_exact(algorithm: Algorithm, answer: &Answer) -> bool {
+    let disclaimed = answer
+        .fields
+        .iter()
+        .any(|(k, v)| *k == "exact" && *v == Field::Bool(false));
+    let promised = match algorithm {
+        Algorithm::Search(search) => {
+            matches!(search.promise(), Promise::Optimal | Promise::FewestActions)
+        }
+        Algorithm::Game(game) => game.proves_value(),
+    };
+    promised && !disclaimed
+}
+
 /// An unsolvable instance's answer, `why` in words. Marks the end of the search
 /// ([`search_ends`]): a problem that knows an instance unsolvable without searching (a
 /// sliding puzzle's parity) thus reports no search memory.
@@ -931,8 +1000,8 @@ impl std::str::FromStr for Steps {
     }
 }
 
-/// `1 ply`, `2 plies`.
-pub fn counted(n: u32, one: &str, many: &str) -> String {
+/// `1 ply`, `2 plies`: every count the tool prints, singular for one (issue 31: "1 moves").
+pub fn counted(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 

@@ -16,6 +16,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::catalogue::GameSolver;
 use crate::game::{Evaluator, Game, GameOutcome, GameResult, Player, Value};
 use crate::mcts::{MctsConfig, MctsError, mcts};
 use crate::pvs::{Pvs, PvsConfig};
@@ -67,6 +68,9 @@ pub enum Solver<G: Game + ?Sized> {
     AlphaBeta(AlphaBeta<G>),
     /// Principal variation search ([`Pvs`]).
     Pvs(Pvs<G>),
+    /// Any other solver of the catalogue (minimax, MTD(f), alpha-beta with aspiration
+    /// windows), run afresh at each move with this configuration ([`GameSolver::run`]).
+    Catalogue(GameSolver, AlphaBetaConfig),
 }
 
 /// Plays the best move of an alpha-beta or principal variation search (at the configured depth
@@ -101,6 +105,21 @@ impl<G: Game + ?Sized, E: Evaluator<G>> SolverStrategy<G, E> {
             eval,
         }
     }
+
+    /// The catalogue's `solver` with `config` (its depth limit, table and value range),
+    /// named `name`.
+    pub fn catalogue(
+        name: impl Into<String>,
+        solver: GameSolver,
+        config: AlphaBetaConfig,
+        eval: E,
+    ) -> Self {
+        SolverStrategy {
+            name: name.into(),
+            solver: Solver::Catalogue(solver, config),
+            eval,
+        }
+    }
 }
 
 impl<G: Game + ?Sized, E: Evaluator<G>> Strategy<G> for SolverStrategy<G, E> {
@@ -112,6 +131,7 @@ impl<G: Game + ?Sized, E: Evaluator<G>> Strategy<G> for SolverStrategy<G, E> {
         let GameResult { outcome, stats } = match &mut self.solver {
             Solver::AlphaBeta(s) => s.search(game, state, &self.eval),
             Solver::Pvs(s) => s.search(game, state, &self.eval),
+            Solver::Catalogue(solver, config) => solver.run(game, state, &self.eval, config),
         };
         let mv = match outcome {
             GameOutcome::Solved(solution) => solution.best.ok_or(StrategyError::NoMoves)?,

@@ -173,9 +173,7 @@ impl<D: Playable> Hints<D> {
     /// [`Hints::new`] whose searches stop at `limits` (the memory limit of `play`).
     pub fn new_limited(spec: &StrategySpec, d: &D, limits: &Limits) -> Self {
         let search = match *spec {
-            StrategySpec::AlphaBeta { depth }
-            | StrategySpec::Pvs { depth }
-            | StrategySpec::Mtdf { depth } => Some(AlphaBeta::new(
+            StrategySpec::Search { depth, .. } => Some(AlphaBeta::new(
                 StrategySpec::alphabeta_config(d, depth).with_limits(limits.clone()),
             )),
             _ => None,
@@ -224,8 +222,8 @@ impl<D: Playable> Hints<D> {
             }
             return s;
         }
-        if let StrategySpec::Mcts { playouts, c, seed } = self.spec {
-            let (config, limits) = StrategySpec::mcts_config(playouts, c, seed);
+        if let StrategySpec::Mcts(params) = &self.spec {
+            let (config, limits) = StrategySpec::mcts_config(params);
             match mcts(game, state, &eval, &config, &limits) {
                 Ok(run) => {
                     let mut moves = run.root_moves.clone();

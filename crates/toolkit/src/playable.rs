@@ -32,6 +32,14 @@ pub trait Playable: Description {
     /// small game at once; a game too big to solve between two moves names a depth limit.
     const DEFAULT_ENGINE: &'static str = "alphabeta";
 
+    /// Whether a search to the end of the game from `game`'s start takes long (minutes or
+    /// more), so that a match or a game whose strategy solves every move is warned of before
+    /// it starts; by default when the game is not [`PERFECT`](Playable::PERFECT).
+    fn full_search_is_long(&self, game: &Self::Game) -> bool {
+        let _ = game;
+        !Self::PERFECT
+    }
+
     /// The description's options that matter for play (a match plays whole games, so an
     /// option asking a question about one position does not apply); by default all.
     fn play_options() -> Vec<OptionSpec> {

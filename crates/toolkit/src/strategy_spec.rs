@@ -13,54 +13,49 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::alphabeta::AlphaBetaConfig;
+use crate::catalogue::{
+    DEFAULT_EXPLORATION, DEFAULT_PLAYOUTS, GameAlgorithm, GameSolver, MctsParams,
+    ParseAlgorithmError,
+};
+use crate::game::{Evaluator, Game, Value};
 use crate::matchplay::{MctsStrategy, RandomStrategy, SolverStrategy, Strategy};
-use crate::mcts::MctsConfig;
+use crate::mcts::{MctsConfig, Rollout};
 use crate::playable::Playable;
 use crate::pvs::PvsConfig;
 use crate::stats::Limits;
 
-/// Playouts per move of `mcts` when not given.
-pub const PLAYOUTS: u64 = 1000;
-/// The exploration constant of `mcts` when not given.
-pub const EXPLORATION: f64 = 1.4;
+/// Playouts per move of `mcts` when not given (the catalogue's default).
+pub const PLAYOUTS: u64 = DEFAULT_PLAYOUTS.get();
+/// The exploration constant of `mcts` when not given (the catalogue's default).
+pub const EXPLORATION: f64 = DEFAULT_EXPLORATION;
 
 /// The strategies and their settings, for a command's `--help`.
 pub const STRATEGY_HELP: &str = "\
-Strategies (ALGO[:KEY=VALUE,...]):
-  alphabeta[:depth=D]              alpha-beta with a transposition table, D plies (default: to the end)
+Strategies (ALGO[:KEY=VALUE,...]), the game algorithms of `solve --algo`:
+  alphabeta[:depth=D]              alpha-beta with a transposition table, D plies (default: to the end);
+                                   alphabeta:aspiration=W adds aspiration windows of half-width W
   pvs[:depth=D]                    principal variation search, D plies (default: to the end)
-  mtdf[:depth=D]                   MTD(f), deepening iteratively to D plies (default: to the end)
-  mcts[:playouts=N,c=C,seed=S]     UCT, N playouts per move (1000), exploration C (1.4)
+  minimax[:depth=D]                plain minimax, D plies (default: to the end)
+  mtdf[:depth=D]                   MTD(f) null-window tests, D plies (default: to the end)
+  mcts[:playouts=N,c=C,seed=S,rollout=random|greedy,random=P]
+                                   UCT, N playouts per move (1000), exploration C (1.4)
   random[:seed=S]                  a uniformly random legal move
 Depth-limited searches score unfinished positions with the game's evaluation.";
 
-/// A strategy as a user names it.
+/// A strategy as a user names it: a game algorithm of the catalogue (the names and settings
+/// `solve --algo` reads: [`GameAlgorithm`]) with a depth limit, or a random player.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StrategySpec {
-    /// Alpha-beta to `depth` plies (the end of the game without one).
-    AlphaBeta {
+    /// A solver of the catalogue to `depth` plies (the end of the game without one).
+    Search {
+        /// The solver (`alphabeta`, `alphabeta:aspiration=W`, `pvs`, `minimax`, `mtdf`).
+        solver: GameSolver,
         /// The depth limit.
         depth: Option<u32>,
     },
-    /// Principal variation search to `depth` plies.
-    Pvs {
-        /// The depth limit.
-        depth: Option<u32>,
-    },
-    /// MTD(f) deepening iteratively to `depth` plies.
-    Mtdf {
-        /// The depth limit.
-        depth: Option<u32>,
-    },
-    /// UCT with `playouts` per move and exploration constant `c`.
-    Mcts {
-        /// Playouts per move.
-        playouts: u64,
-        /// The exploration constant.
-        c: f64,
-        /// Mixed with each game's seed.
-        seed: u64,
-    },
+    /// Monte Carlo tree search with the catalogue's settings ([`MctsParams`]: one parser,
+    /// one set of defaults for `solve`, `bench`, `match` and `play`).
+    Mcts(MctsParams),
     /// A uniformly random legal move.
     Random {
         /// Mixed with each game's seed.
@@ -81,8 +76,8 @@ pub enum StrategySpecError {
     },
     /// The name is no strategy.
     #[error(
-        "{spec}: unknown strategy `{name}`; expected alphabeta[:depth=D], pvs[:depth=D], mtdf[:depth=D], \
-         mcts[:playouts=N,c=C,seed=S] or random[:seed=S]"
+        "{spec}: unknown strategy `{name}`; expected minimax, alphabeta, pvs or mtdf (each \
+         [:depth=D]), mcts[:playouts=N,c=C,seed=S,rollout=random|greedy] or random[:seed=S]"
     )]
     Unknown {
         /// The whole text.
@@ -114,7 +109,8 @@ pub enum StrategySpecError {
         /// What it should be.
         what: &'static str,
     },
-    /// A value that parses but cannot be played (`depth=0`, `playouts=0`, `c=-1`).
+    /// A value that parses but cannot be played (`depth=0`, `playouts=0`, `c=-1`), or the
+    /// catalogue's refusal of the algorithm's settings.
     #[error("{spec}: {why}")]
     Unplayable {
         /// The whole text.
@@ -124,108 +120,133 @@ pub enum StrategySpecError {
     },
 }
 
+/// Splits the depth limit off a game algorithm's text: `alphabeta:depth=3,aspiration=2` ->
+/// (`alphabeta:aspiration=2`, `Some(3)`). What `match --a`, `play --engine` and
+/// `solve --algo` (where `depth=D` is `--max-depth D`) read alike.
+///
+/// # Errors
+/// A setting that is not `KEY=VALUE`, a depth that is not a whole number from 1.
+pub fn split_depth(text: &str) -> Result<(String, Option<u32>), StrategySpecError> {
+    let spec = || text.to_owned();
+    let (name, opts) = text.split_once(':').unwrap_or((text, ""));
+    let mut rest = Vec::new();
+    let mut depth = None;
+    for item in opts
+        .split([',', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        let Some((k, v)) = item.split_once('=') else {
+            let item = item.to_owned();
+            return Err(StrategySpecError::NotKeyValue { spec: spec(), item });
+        };
+        let (k, v) = (k.trim(), v.trim());
+        if !k.eq_ignore_ascii_case("depth") {
+            rest.push(format!("{k}={v}"));
+            continue;
+        }
+        let d: u32 = v.parse().map_err(|_| StrategySpecError::BadValue {
+            spec: spec(),
+            key: "depth".into(),
+            value: v.to_owned(),
+            what: "a whole number of plies",
+        })?;
+        if d == 0 {
+            let why = "depth=0 looks at no move; use 1 or more".into();
+            return Err(StrategySpecError::Unplayable { spec: spec(), why });
+        }
+        depth = Some(d);
+    }
+    let name = name.trim();
+    let algorithm = match rest.is_empty() {
+        true => name.to_owned(),
+        false => format!("{name}:{}", rest.join(",")),
+    };
+    Ok((algorithm, depth))
+}
+
 impl FromStr for StrategySpec {
     type Err = StrategySpecError;
 
     fn from_str(text: &str) -> Result<StrategySpec, StrategySpecError> {
         let spec = || text.to_owned();
-        let (name, opts) = text.split_once(':').unwrap_or((text, ""));
-        let mut pairs = Vec::new();
-        for item in opts.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let Some((k, v)) = item.split_once('=') else {
-                let item = item.to_owned();
-                return Err(StrategySpecError::NotKeyValue { spec: spec(), item });
-            };
-            pairs.push((k.trim(), v.trim()));
-        }
-        let allowed: &[&str] = match name {
-            "alphabeta" | "pvs" | "mtdf" => &["depth"],
-            "mcts" => &["playouts", "c", "seed"],
-            "random" => &["seed"],
-            _ => {
-                let name = name.to_owned();
-                return Err(StrategySpecError::Unknown { spec: spec(), name });
+        let (name, _) = text.split_once(':').unwrap_or((text, ""));
+        let name = name.trim();
+        let (algorithm, depth) = split_depth(text)?;
+        if name.eq_ignore_ascii_case("random") {
+            if depth.is_some() {
+                return Err(StrategySpecError::NoSuchSetting {
+                    spec: spec(),
+                    name: name.to_owned(),
+                    key: "depth".into(),
+                    takes: "seed".into(),
+                });
             }
-        };
-        if let Some((k, _)) = pairs.iter().find(|(k, _)| !allowed.contains(k)) {
-            return Err(StrategySpecError::NoSuchSetting {
+            let (_, opts) = algorithm.split_once(':').unwrap_or(("", ""));
+            let mut seed = 0;
+            for item in opts.split(',').filter(|s| !s.is_empty()) {
+                let (k, v) = item.split_once('=').unwrap_or((item, ""));
+                if k != "seed" {
+                    return Err(StrategySpecError::NoSuchSetting {
+                        spec: spec(),
+                        name: name.to_owned(),
+                        key: k.to_owned(),
+                        takes: "seed".into(),
+                    });
+                }
+                seed = v.parse().map_err(|_| StrategySpecError::BadValue {
+                    spec: spec(),
+                    key: "seed".into(),
+                    value: v.to_owned(),
+                    what: "a whole number",
+                })?;
+            }
+            return Ok(StrategySpec::Random { seed });
+        }
+        // The catalogue reads the name and every other setting, as `solve --algo` does.
+        let parsed: GameAlgorithm = algorithm.parse().map_err(|e| match e {
+            ParseAlgorithmError::Unknown(_) => StrategySpecError::Unknown {
                 spec: spec(),
                 name: name.to_owned(),
-                key: (*k).to_owned(),
-                takes: allowed.join(", "),
-            });
-        }
-        let unplayable = |why: String| StrategySpecError::Unplayable { spec: spec(), why };
-        Ok(match name {
-            "alphabeta" | "pvs" | "mtdf" => {
-                let depth = value::<u32>(text, &pairs, "depth", "a whole number of plies")?;
-                if depth == Some(0) {
-                    return Err(unplayable("depth=0 looks at no move; use 1 or more".into()));
-                }
-                if name == "pvs" {
-                    StrategySpec::Pvs { depth }
-                } else if name == "mtdf" {
-                    StrategySpec::Mtdf { depth }
-                } else {
-                    StrategySpec::AlphaBeta { depth }
-                }
-            }
-            "mcts" => {
-                let playouts = value(text, &pairs, "playouts", "a whole number")?;
-                let c: f64 = value(text, &pairs, "c", "a number")?.unwrap_or(EXPLORATION);
-                if playouts == Some(0) {
-                    return Err(unplayable(
-                        "playouts=0 plays no playout; use 1 or more".into(),
-                    ));
-                }
-                if !(c.is_finite() && c >= 0.0) {
-                    return Err(unplayable(format!("c={c} must be a number >= 0")));
-                }
-                let seed = value(text, &pairs, "seed", "a whole number")?.unwrap_or(0);
-                let playouts = playouts.unwrap_or(PLAYOUTS);
-                StrategySpec::Mcts { playouts, c, seed }
-            }
-            _ => StrategySpec::Random {
-                seed: value(text, &pairs, "seed", "a whole number")?.unwrap_or(0),
             },
-        })
+            ParseAlgorithmError::Parameter { reason, .. } => StrategySpecError::Unplayable {
+                spec: spec(),
+                why: reason,
+            },
+        })?;
+        match parsed.solver() {
+            Ok(solver) => Ok(StrategySpec::Search { solver, depth }),
+            Err(_) if depth.is_some() => Err(StrategySpecError::NoSuchSetting {
+                spec: spec(),
+                name: name.to_owned(),
+                key: "depth".into(),
+                takes: "playouts, c, seed, rollout, random".into(),
+            }),
+            Err(params) => Ok(StrategySpec::Mcts(params)),
+        }
     }
 }
 
-/// The value of setting `key` in `pairs` (the last one given), parsed as `T`.
-fn value<T: FromStr>(
-    spec: &str,
-    pairs: &[(&str, &str)],
-    key: &str,
-    what: &'static str,
-) -> Result<Option<T>, StrategySpecError> {
-    let Some(&(_, v)) = pairs.iter().rev().find(|(k, _)| *k == key) else {
-        return Ok(None);
-    };
-    v.parse()
-        .map(Some)
-        .map_err(|_| StrategySpecError::BadValue {
-            spec: spec.to_owned(),
-            key: key.to_owned(),
-            value: v.to_owned(),
-            what,
-        })
-}
-
 impl fmt::Display for StrategySpec {
-    /// The canonical name, every setting spelled out (`mcts:playouts=1000,c=1.4`).
+    /// The canonical name (MCTS with its playouts and exploration spelled out:
+    /// `mcts:playouts=1000,c=1.4`), which parses back to the same strategy.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StrategySpec::AlphaBeta { depth: None } => write!(f, "alphabeta"),
-            StrategySpec::AlphaBeta { depth: Some(d) } => write!(f, "alphabeta:depth={d}"),
-            StrategySpec::Pvs { depth: None } => write!(f, "pvs"),
-            StrategySpec::Pvs { depth: Some(d) } => write!(f, "pvs:depth={d}"),
-            StrategySpec::Mtdf { depth: None } => write!(f, "mtdf"),
-            StrategySpec::Mtdf { depth: Some(d) } => write!(f, "mtdf:depth={d}"),
-            StrategySpec::Mcts { playouts, c, seed } => {
-                write!(f, "mcts:playouts={playouts},c={c}")?;
-                if *seed != 0 {
-                    write!(f, ",seed={seed}")?;
+            StrategySpec::Search { solver, depth } => {
+                let name = solver.to_string();
+                match depth {
+                    None => write!(f, "{name}"),
+                    Some(d) if name.contains(':') => write!(f, "{name},depth={d}"),
+                    Some(d) => write!(f, "{name}:depth={d}"),
+                }
+            }
+            StrategySpec::Mcts(p) => {
+                write!(f, "mcts:playouts={},c={}", p.playouts, p.exploration)?;
+                if p.seed != 0 {
+                    write!(f, ",seed={}", p.seed)?;
+                }
+                if let Rollout::Greedy { random_percent } = p.rollout {
+                    write!(f, ",rollout=greedy,random={random_percent}")?;
                 }
                 Ok(())
             }
@@ -237,23 +258,35 @@ impl fmt::Display for StrategySpec {
 
 impl StrategySpec {
     /// The alpha-beta settings of a depth-limited search of `d`'s game: `depth` plies (to the
-    /// end without one), the window narrowed to the game's value range. Alpha-beta's and
-    /// PVS's strategies and a person's hints ([`crate::play`]) share it.
+    /// end without one), the window narrowed to the game's value range. The solvers'
+    /// strategies and a person's hints ([`crate::play`]) share it.
     pub fn alphabeta_config<D: Playable>(d: &D, depth: Option<u32>) -> AlphaBetaConfig {
-        let mut config = AlphaBetaConfig::new();
-        if let Some(depth) = depth {
-            config = config.with_depth(depth);
-        }
-        if let Some((lo, hi)) = d.value_range() {
-            config = config.with_value_range(lo, hi);
-        }
-        config
+        config(d.value_range(), depth)
     }
 
-    /// The MCTS settings and per-move limits of `mcts:playouts=N,c=C,seed=S`.
-    pub fn mcts_config(playouts: u64, c: f64, seed: u64) -> (MctsConfig, Limits) {
-        let config = MctsConfig::new().with_seed(seed).with_exploration(c);
-        (config, Limits::none().with_max_expanded(playouts))
+    /// The MCTS settings and per-move limits of `mcts:playouts=N,c=C,seed=S` (the
+    /// catalogue's [`MctsParams::config`] and [`MctsParams::limits`]).
+    pub fn mcts_config(params: &MctsParams) -> (MctsConfig, Limits) {
+        (params.config(), params.limits(&Limits::none()))
+    }
+
+    /// A warning before a match or game in which this strategy, named by `flag` (`--a`),
+    /// searches to the end of the game at every move on a game where that takes long
+    /// ([`Playable::full_search_is_long`]); `None` otherwise.
+    pub fn long_work_warning<D: Playable>(
+        &self,
+        d: &D,
+        game: &D::Game,
+        flag: &str,
+    ) -> Option<String> {
+        let to_the_end = matches!(self, StrategySpec::Search { depth: None, .. });
+        (to_the_end && d.full_search_is_long(game)).then(|| {
+            format!(
+                "warning: {flag} {self} searches to the end of the game at every move: on {} \
+                 that can take MINUTES TO HOURS per move; give it a depth ({self}:depth=8)",
+                D::NAME
+            )
+        })
     }
 
     /// The strategy for game `D`, named by [`Display`](fmt::Display).
@@ -265,7 +298,7 @@ impl StrategySpec {
     ///
     /// let spec: StrategySpec = "mcts:playouts=50".parse().unwrap();
     /// assert_eq!(spec.to_string(), "mcts:playouts=50,c=1.4");
-    /// assert!("minimax".parse::<StrategySpec>().is_err());
+    /// assert_eq!("minimax:depth=3".parse::<StrategySpec>().unwrap().to_string(), "minimax:depth=3");
     /// ```
     pub fn build<D: Playable>(&self, d: &D) -> Box<dyn Strategy<D::Game>> {
         self.build_limited(d, &Limits::none())
@@ -275,32 +308,75 @@ impl StrategySpec {
     /// MCTS's tree stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`]
     /// move, never an abort); MCTS keeps its playouts as its node limit.
     pub fn build_limited<D: Playable>(&self, d: &D, limits: &Limits) -> Box<dyn Strategy<D::Game>> {
+        self.build_with_limits(d.evaluator(), d.value_range(), limits)
+    }
+
+    /// The strategy for any game `G` with the evaluation `eval` (depth-limited searches and
+    /// greedy playouts) and the values' bounds `value_range` if known: what [`build`](Self::build)
+    /// does for a [`Playable`] game, and a binding (Python) does for a game of its own.
+    pub fn build_with<'a, G, E>(
+        &self,
+        eval: E,
+        value_range: Option<(Value, Value)>,
+    ) -> Box<dyn Strategy<G> + 'a>
+    where
+        G: Game + 'a,
+        E: Evaluator<G> + 'a,
+    {
+        self.build_with_limits(eval, value_range, &Limits::none())
+    }
+
+    /// [`StrategySpec::build_with`] under `limits` per move (see [`StrategySpec::build_limited`]).
+    pub fn build_with_limits<'a, G, E>(
+        &self,
+        eval: E,
+        value_range: Option<(Value, Value)>,
+        limits: &Limits,
+    ) -> Box<dyn Strategy<G> + 'a>
+    where
+        G: Game + 'a,
+        E: Evaluator<G> + 'a,
+    {
         let name = self.to_string();
-        let eval = d.evaluator();
-        match *self {
-            StrategySpec::AlphaBeta { depth } => {
-                let config = Self::alphabeta_config(d, depth).with_limits(limits.clone());
-                Box::new(SolverStrategy::alphabeta(name, config, eval))
-            }
-            StrategySpec::Pvs { depth } => {
-                let mut config = PvsConfig::new().with_limits(limits.clone());
-                if let Some(depth) = depth {
-                    config = config.with_depth(depth);
+        match self {
+            StrategySpec::Search { solver, depth } => {
+                let config = config(value_range, *depth).with_limits(limits.clone());
+                match solver {
+                    GameSolver::Alphabeta => {
+                        Box::new(SolverStrategy::alphabeta(name, config, eval))
+                    }
+                    GameSolver::Pvs => {
+                        let pvs = PvsConfig {
+                            limits: config.limits.clone(),
+                            table: config.table,
+                            iterative: config.iterative,
+                            value_range: config.value_range,
+                        };
+                        Box::new(SolverStrategy::pvs(name, pvs, eval))
+                    }
+                    other => Box::new(SolverStrategy::catalogue(name, *other, config, eval)),
                 }
-                if let Some((lo, hi)) = d.value_range() {
-                    config = config.with_value_range(lo, hi);
-                }
-                Box::new(SolverStrategy::pvs(name, config, eval))
             }
-            StrategySpec::Mcts { playouts, c, seed } => {
-                let (config, mut mcts_limits) = Self::mcts_config(playouts, c, seed);
+            StrategySpec::Mcts(params) => {
+                let (config, mut mcts_limits) = Self::mcts_config(params);
                 mcts_limits.max_memory = limits.max_memory;
                 Box::new(MctsStrategy::new(name, config, mcts_limits, eval))
             }
-            StrategySpec::Mtdf { depth } => crate::clock::mtdf_engine(d, depth, None),
-            StrategySpec::Random { seed } => Box::new(RandomStrategy::new(seed)),
+            StrategySpec::Random { seed } => Box::new(RandomStrategy::new(*seed)),
         }
     }
+}
+
+/// Alpha-beta's settings to `depth` plies within `value_range`.
+fn config(value_range: Option<(Value, Value)>, depth: Option<u32>) -> AlphaBetaConfig {
+    let mut config = AlphaBetaConfig::new();
+    if let Some(depth) = depth {
+        config = config.with_depth(depth);
+    }
+    if let Some((lo, hi)) = value_range {
+        config = config.with_value_range(lo, hi);
+    }
+    config
 }
 
 #[cfg(test)]
@@ -322,6 +398,16 @@ mod tests {
             ("random:seed=3", "random:seed=3"),
             ("random:seed=0", "random"),
             ("alphabeta:depth=2,depth=5", "alphabeta:depth=5"),
+            ("minimax", "minimax"),
+            ("mtdf:depth=4", "mtdf:depth=4"),
+            (
+                "alphabeta:aspiration=5,depth=3",
+                "alphabeta:aspiration=5,depth=3",
+            ),
+            (
+                "mcts:playouts=9,rollout=greedy",
+                "mcts:playouts=9,c=1.4,rollout=greedy,random=10",
+            ),
         ] {
             let spec: StrategySpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), canonical, "{text}");
@@ -332,7 +418,7 @@ mod tests {
     #[test]
     fn bad_texts_say_what_and_where() {
         assert_eq!(err("alphabeta:3"), "alphabeta:3: `3` is not KEY=VALUE");
-        assert!(err("minimax").starts_with("minimax: unknown strategy `minimax`; expected"));
+        assert!(err("negamax").starts_with("negamax: unknown strategy `negamax`; expected"));
         assert_eq!(
             err("random:depth=2"),
             "random:depth=2: random has no option `depth` (it takes seed)"
@@ -347,9 +433,19 @@ mod tests {
         );
         assert_eq!(
             err("mcts:playouts=0"),
-            "mcts:playouts=0: playouts=0 plays no playout; use 1 or more"
+            "mcts:playouts=0: playouts=0: expected a whole number from 1"
         );
-        assert_eq!(err("mcts:c=-1"), "mcts:c=-1: c=-1 must be a number >= 0");
-        assert_eq!(err("mcts:c=inf"), "mcts:c=inf: c=inf must be a number >= 0");
+        assert_eq!(
+            err("mcts:c=-1"),
+            "mcts:c=-1: c=-1: expected a finite number >= 0"
+        );
+        assert_eq!(
+            err("mcts:c=inf"),
+            "mcts:c=inf: c=inf: expected a finite number >= 0"
+        );
+        assert_eq!(
+            err("mcts:depth=3"),
+            "mcts:depth=3: mcts has no option `depth` (it takes playouts, c, seed, rollout, random)"
+        );
     }
 }

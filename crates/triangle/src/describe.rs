@@ -615,7 +615,7 @@ fn generate(options: &Options, rng: &mut SplitMix64, count: u64) -> Result<Vec<S
             return Err(format!(
                 "--count {count} --moves {}: asks for {wanted} distinct games of {}, but only {available} exist",
                 steps.label(),
-                counted(moves, "move", "moves")
+                counted(u64::from(moves), "move", "moves")
             ));
         }
     }

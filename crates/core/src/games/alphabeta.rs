@@ -178,6 +178,10 @@ pub struct AlphaBeta<G: Game + ?Sized> {
     /// Principal variation search: every move after a node's first is searched with a null
     /// window first ([`crate::Pvs`] is this searcher with it on).
     scout: bool,
+    /// The number of the last search of the root announced to an observer, when a driver
+    /// running several searches (MTD(f)'s tests) numbers them on from one to the next;
+    /// `None`: each call numbers its searches from 1.
+    numbering: Option<u32>,
 }
 
 impl<G: Game + ?Sized> AlphaBeta<G> {
@@ -189,6 +193,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             bufs: Vec::new(),
             pvs: Vec::new(),
             scout: false,
+            numbering: None,
         }
     }
 
@@ -200,6 +205,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             bufs: Vec::new(),
             pvs: Vec::new(),
             scout: false,
+            numbering: None,
         }
     }
 
@@ -515,8 +521,9 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
         let depth = self.config.depth();
         let iterative = self.config.iterative;
         let aspiration = self.config.aspiration.filter(|_| iterative);
+        let numbering = self.numbering.is_some();
+        let mut searches = self.numbering.unwrap_or(0);
         let mut engine = self.engine::<PVS, E, O>(game, eval, observer);
-        let mut searches = 0u32;
         // Tells the observer of each search of the root, with its window.
         let mut announce = |engine: &mut Engine<'_, G, E, O, PVS>, depth: u32, alpha, beta| {
             if engine.observer.active() {
@@ -568,7 +575,7 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             let pv = mem::take(&mut engine.pvs[0]);
             if iterative {
                 engine.stats.iterations.push(Iteration {
-                    bound: u64::from(d),
+                    bound: i64::from(d),
                     expanded: engine.stats.expanded - before.0,
                     generated: engine.stats.generated - before.1,
                 });
@@ -612,7 +619,22 @@ impl<G: Game + ?Sized> AlphaBeta<G> {
             Some(limit) => GameOutcome::Stopped { limit, deepest },
             None => GameOutcome::Solved(deepest.expect("at least one iteration")),
         };
+        if numbering {
+            self.numbering = Some(searches);
+        }
         GameResult { outcome, stats }
+    }
+
+    /// Numbers the searches of the root announced to an observer ([`GameEvent::NewBound`]) on
+    /// from one call to the next while `on` (a driver's series of null-window tests reads as
+    /// iterations 1, 2, 3...), or from 1 in each call (the default).
+    pub fn number_searches_on(&mut self, on: bool) {
+        self.numbering = on.then_some(0);
+    }
+
+    /// Whether [`number_searches_on`](Self::number_searches_on) is on.
+    pub fn numbers_searches_on(&self) -> bool {
+        self.numbering.is_some()
     }
 }
 

@@ -8,7 +8,9 @@
 //! nodes of a test are answered by a bound alone.
 
 use crate::alphabeta::AlphaBeta;
-use crate::game::{Bound, Evaluator, Game, GameOutcome, GameResult, Player, Solution, Value};
+use crate::game::{
+    Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, Solution, Value,
+};
 use crate::stats::{Iteration, Stats};
 
 /// How the driver chooses the next threshold.
@@ -21,7 +23,8 @@ pub enum Narrowing {
         guess: Value,
     },
     /// Bisection of the remaining range, each threshold pulled halfway towards 0 (Pons' rule
-    /// for Connect Four, whose values cluster near a draw): O(log range) tests.
+    /// for Connect Four, whose values cluster near a draw): O(log range) tests. An end of the
+    /// range at the edge of all values (no bound known) is first found by galloping from 0.
     Bisect,
 }
 
@@ -42,7 +45,8 @@ pub enum Narrowing {
 /// end is the game's own. `best` and `pv` come from the last test that proved the value for the
 /// player to move (a fail high for Max, a fail low for Min), so `best` achieves the value; when
 /// no test did (the mover cannot reach above `lo`), from the last test. `stats` add up all the
-/// tests, with one [`Iteration`] per test whose `bound` is its threshold minus `lo`.
+/// tests, with one [`Iteration`] per test whose `bound` is its threshold t (the test asks "is the value at
+/// least t?").
 ///
 /// # Panics
 /// If `range.0 >= range.1`.
@@ -105,6 +109,12 @@ where
     let mut proved: Option<Solution<G::Move>> = None;
     let mut last: Option<Solution<G::Move>> = None;
     let mut complete = true;
+    // The trace numbers the tests 1, 2, 3... as the statistics list them (on from a caller's
+    // earlier tests when it numbers a series of drivers: Connect Four's solve).
+    let numbered_here = !search.numbers_searches_on();
+    if numbered_here {
+        search.number_searches_on(true);
+    }
     while lower < upper {
         // The threshold t in lower+1..=upper: the test asks "value >= t?".
         let t = match narrowing {
@@ -114,6 +124,21 @@ where
                 // about 2^32, past i32. The threshold itself, med + 1, lies in
                 // lower+1..=upper, so it fits a Value again.
                 let (l, u) = (i64::from(lower), i64::from(upper));
+                // An end still at the edge of the whole range is no real bound: gallop from
+                // 0 towards it (thresholds 1, 2, 4, ... past the other end) before bisecting,
+                // so the tests ask about values the game has, not 2^30 (issue 31).
+                let (l, u) = (
+                    if lower <= -INFINITY + 1 {
+                        (2 * u.min(0) - 1).max(l)
+                    } else {
+                        l
+                    },
+                    if upper >= INFINITY - 1 {
+                        (2 * l.max(0) + 1).min(u)
+                    } else {
+                        u
+                    },
+                );
                 let mut med = l + (u - l) / 2;
                 if med <= 0 && l / 2 < med {
                     med = l / 2;
@@ -124,9 +149,12 @@ where
             }
         };
         let run = search.search_window(game, root, eval, t - 1, t);
+        if numbered_here && matches!(run.outcome, GameOutcome::Stopped { .. }) {
+            search.number_searches_on(false);
+        }
         let mut run_stats = run.stats;
         run_stats.iterations = vec![Iteration {
-            bound: (i64::from(t) - i64::from(lo)) as u64,
+            bound: i64::from(t),
             expanded: run_stats.expanded,
             generated: run_stats.generated,
         }];
@@ -157,6 +185,9 @@ where
         } else {
             last = Some(solution);
         }
+    }
+    if numbered_here {
+        search.number_searches_on(false);
     }
     let (game_lo, game_hi) = search.config().value_range;
     let bound = if lower == lo && lo > game_lo {

@@ -245,7 +245,7 @@ where
             break Outcome::Stopped(LimitKind::Cost);
         }
         let mut iteration = Iteration {
-            bound: bound_u64,
+            bound: Iteration::bound_of(bound_u64),
             ..Iteration::default()
         };
         // The root is generated once per run, in the first iteration's figures.

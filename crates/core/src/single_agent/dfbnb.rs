@@ -164,7 +164,7 @@ where
                     });
                 }
                 stats.iterations.push(crate::stats::Iteration {
-                    bound: cost.to_u64(),
+                    bound: crate::stats::Iteration::bound_of(cost.to_u64()),
                     expanded: stats.expanded,
                     generated: stats.generated,
                 });
@@ -280,7 +280,7 @@ where
                 });
             }
             stats.iterations.push(crate::stats::Iteration {
-                bound: cost.to_u64(),
+                bound: crate::stats::Iteration::bound_of(cost.to_u64()),
                 expanded: stats.expanded,
                 generated: stats.generated,
             });

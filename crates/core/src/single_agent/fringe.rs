@@ -241,7 +241,7 @@ where
     while list.head != NIL {
         let mut next_limit = P::Cost::INFINITY;
         let mut pass = Iteration {
-            bound: limit.to_u64(),
+            bound: Iteration::bound_of(limit.to_u64()),
             ..Iteration::default()
         };
         if observer.active() {

@@ -178,8 +178,8 @@ where
         }
         let mut iteration = Iteration {
             bound: match bound_kind {
-                Bound::Cost => engine.bound.1.to_u64(),
-                Bound::Depth => engine.bound.0,
+                Bound::Cost => Iteration::bound_of(engine.bound.1.to_u64()),
+                Bound::Depth => Iteration::bound_of(engine.bound.0),
             },
             ..Iteration::default()
         };

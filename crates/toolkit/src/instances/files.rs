@@ -22,11 +22,17 @@ pub fn gather<D: Description>(
         if text == "-" {
             read_source(problem, Path::new("-"), &mut items);
             stdin_used = true;
-        } else if is_instance_file::<D>(Path::new(text)) {
+        } else if is_instance_file::<D>(Path::new(text)) || names_a_file(problem, text) {
             read_source(problem, Path::new(text), &mut items);
         } else {
             items.push(instances::argument(problem, i + 1, text));
         }
+    }
+    if items.len() == arguments.len()
+        && items.iter().all(|i| i.parsed.is_err())
+        && let Some(unquoted) = unquoted(problem, arguments)
+    {
+        items = vec![unquoted];
     }
     for file in files {
         stdin_used |= file.as_os_str() == "-";
@@ -38,6 +44,32 @@ pub fn gather<D: Description>(
         read_source(problem, Path::new("-"), &mut items);
     }
     items
+}
+
+/// Whether an argument that is no instance names an existing file: read as with `--file`, as
+/// `bench` reads its files (issue 31: `solve eight puzzles/eight/easy.txt`).
+fn names_a_file<D: Description>(problem: &D, text: &str) -> bool {
+    Path::new(text).is_file() && problem.parse(text).is_err()
+}
+
+/// One error for an instance typed without quotes (`solve eight 1 2 3 4 5 6 7 x 8`): when
+/// several arguments, none an instance (the caller checked), together make one, the shell
+/// split it, and the user gets one message saying to quote it instead of one error per word
+/// (issue 31).
+fn unquoted<D: Description>(problem: &D, arguments: &[String]) -> Option<Item<D::Instance>> {
+    let plain = |t: &String| t != "-" && !Path::new(t).is_file();
+    if arguments.len() < 2 || !arguments.iter().all(plain) {
+        return None;
+    }
+    let joined = arguments.join(" ");
+    let mut item = instances::argument(problem, 1, &joined);
+    item.parsed.as_ref().ok()?;
+    item.source = format!("arguments 1-{}", arguments.len());
+    item.parsed = Err(format!(
+        "the {} arguments are the words of one instance: quote it, as in \"{joined}\"",
+        arguments.len()
+    ));
+    Some(item)
 }
 
 /// Whether an argument names an existing file of the problem's own format, by extension
