@@ -393,7 +393,8 @@
       this.resets = [];
       replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
       this.at = 0;
-      this.layout();
+      // Laid out at the first seek, when every run's panel is on the page and has its width.
+      this.base = null;
     }
     // The canvases at the zoom: the graph's width fits the panel at zoom 1; y grows upwards
     // (a map's north is up).
@@ -461,6 +462,7 @@
       if (this.status[e.state] !== before && !this.dirty) this.paint(g, e.state);
     }
     seek(i) {
+      if (this.base === null) this.layout();
       this.dirty = false;
       if (i < this.at) {
         // Back: undo down to i, unless an iteration's start lies between (its wipe cannot be
