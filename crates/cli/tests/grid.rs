@@ -132,6 +132,28 @@ fn draw_writes_one_png_per_query_and_says_so() {
     }
 }
 
+/// Issue 31: a picture named for a format the grid does not write (`.jpg`) is refused
+/// before the search (exit 2), not written as PNG under that name.
+#[test]
+fn draw_refuses_a_name_of_another_format() {
+    let dir = scratch("draw-jpg");
+    let jpg = dir.join("out.jpg");
+    let out = searchlab(
+        &[
+            "solve",
+            "grid",
+            &format!("{ARENA} 1 13 4 12"),
+            "--draw",
+            jpg.to_str().unwrap(),
+        ],
+        "",
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("PNG or SVG"), "{stderr}");
+    assert!(out.stdout.is_empty() && !jpg.exists());
+}
+
 #[test]
 fn generated_queries_solve_to_their_own_lengths() {
     let dir = scratch("gen");

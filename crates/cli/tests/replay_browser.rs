@@ -456,8 +456,11 @@ fn bench_pages_show_every_algorithm_side_by_side_in_step() {
     std::fs::write(&queries, "puzzles/grid/arena.map 1 40 47 3\n").unwrap();
     let trees = dir.join("trees.txt");
     std::fs::write(&trees, "((3,5),(6,(9,1)))\n((((0,5),(-3,8)),((3),(7,2),(1,9),(6,4))),(((5,4,1),(-3,2)),((6,8),(4,7))))\n").unwrap();
-    let cases: [(&str, &Path, &str, &[&str]); 2] = [
+    let roads = dir.join("roads.txt");
+    std::fs::write(&roads, "Arad Bucharest\n").unwrap();
+    let cases: [(&str, &Path, &str, &[&str]); 3] = [
         ("grid", &queries, "astar,ucs,greedy", &["q-1.html"]),
+        ("graph", &roads, "astar,ucs", &["roads-1.html"]),
         (
             "gametree",
             &trees,

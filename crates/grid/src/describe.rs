@@ -234,7 +234,7 @@ count moves, not lengths, so they are not optimal with diagonal moves.";
             connectivity,
             jps,
             map: options.get("map").map(PathBuf::from),
-            draw: options.get("draw").map(PathBuf::from),
+            draw: draw_path(options.get("draw"))?,
             maps: Mutex::new(HashMap::new()),
             instances: AtomicUsize::new(0),
         })
@@ -602,6 +602,26 @@ pub fn map_window(map: &GridMap, path: &[Cell], width: usize, height: usize) -> 
         s.push('\n');
     }
     s
+}
+
+/// The value of `--draw`: a directory, or a file whose name says PNG or SVG (or has no
+/// extension: PNG). Any other extension is refused before the search rather than given PNG
+/// bytes under a name that says otherwise (issue 31).
+fn draw_path(value: Option<&str>) -> Result<Option<PathBuf>, String> {
+    let Some(value) = value else { return Ok(None) };
+    let path = PathBuf::from(value);
+    match path.extension() {
+        Some(e)
+            if !path.is_dir()
+                && !e.eq_ignore_ascii_case("png")
+                && !e.eq_ignore_ascii_case("svg") =>
+        {
+            Err(format!(
+                "--draw {value}: a grid's picture is PNG or SVG: name the file FILE.png or FILE.svg (or a directory)"
+            ))
+        }
+        _ => Ok(Some(path)),
+    }
 }
 
 #[cfg(test)]

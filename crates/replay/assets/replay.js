@@ -268,20 +268,33 @@
       replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
       this.at = 0;
       this.pixels.set(this.base);
+      // Cells open and closed, kept as they change (a frame must not count the map).
+      this.counts = [0, 0];
+    }
+    // Sets cell k's colour, keeping the counts.
+    paint(k, c) {
+      const old = this.pixels[k];
+      if (old === this.colors[0]) this.counts[0]--; else if (old === this.colors[1]) this.counts[1]--;
+      if (c === this.colors[0]) this.counts[0]++; else if (c === this.colors[1]) this.counts[1]++;
+      this.pixels[k] = c;
+    }
+    wipe() {
+      this.pixels.set(this.base);
+      this.counts = [0, 0];
     }
     apply(j) {
       const e = this.r.events[j];
       if (e.kind === K["new-bound"] && e.iteration > 0) {
         // A new iteration starts from nothing: its marks alone show.
-        this.pixels.set(this.base);
+        this.wipe();
         return;
       }
       if (e.state < 0) return;
       this.undo[j] = this.pixels[e.state];
       if (e.kind === K.generate || e.kind === K.reopen) {
-        if (this.pixels[e.state] === this.base[e.state]) this.pixels[e.state] = this.colors[0];
+        if (this.pixels[e.state] === this.base[e.state]) this.paint(e.state, this.colors[0]);
       } else if (e.kind === K.expand || e.kind === K.goal) {
-        this.pixels[e.state] = this.colors[1];
+        this.paint(e.state, this.colors[1]);
       }
     }
     seek(i) {
@@ -293,13 +306,13 @@
         if (reset < 0) {
           for (let j = this.at - 1; j >= i; j--) {
             const e = this.r.events[j];
-            if (e.state >= 0 && e.kind !== K["new-bound"]) this.pixels[e.state] = this.undo[j];
+            if (e.state >= 0 && e.kind !== K["new-bound"]) this.paint(e.state, this.undo[j]);
           }
           this.at = i;
         } else {
           let from = 0;
           for (const j of this.resets) if (j < i) from = j;
-          this.pixels.set(this.base);
+          this.wipe();
           this.at = from;
         }
       }
@@ -309,11 +322,7 @@
     }
     // What the map shows: cells open and closed.
     summary() {
-      let open = 0, closed = 0;
-      for (let k = 0; k < this.pixels.length; k++) {
-        if (this.pixels[k] === this.colors[0]) open++;
-        else if (this.pixels[k] === this.colors[1]) closed++;
-      }
+      const [open, closed] = this.counts;
       return { open, closed, path: this.at === this.r.length && this.r.run.path.length > 0 };
     }
     draw() {
@@ -384,7 +393,8 @@
       this.resets = [];
       replay.events.forEach((e, j) => { if (e.kind === K["new-bound"] && e.iteration > 0) this.resets.push(j); });
       this.at = 0;
-      this.layout();
+      // Laid out at the first seek, when every run's panel is on the page and has its width.
+      this.base = null;
     }
     // The canvases at the zoom: the graph's width fits the panel at zoom 1; y grows upwards
     // (a map's north is up).
@@ -452,6 +462,7 @@
       if (this.status[e.state] !== before && !this.dirty) this.paint(g, e.state);
     }
     seek(i) {
+      if (this.base === null) this.layout();
       this.dirty = false;
       if (i < this.at) {
         // Back: undo down to i, unless an iteration's start lies between (its wipe cannot be
