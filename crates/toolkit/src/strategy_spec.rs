@@ -261,19 +261,22 @@ impl StrategySpec {
         self.build_limited(d, &Limits::none())
     }
 
-    /// [`StrategySpec::build`] under `limits` per move: a search's transposition table or
-    /// MCTS's tree stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`]
-    /// move, never an abort); MCTS keeps its playouts as its node limit.
+    /// [`StrategySpec::build`] under the memory limit of `limits` (its other limits are the
+    /// spec's: the depth, MCTS's playouts): a search's transposition table or MCTS's tree
+    /// stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`] move,
+    /// never an abort).
     pub fn build_limited<D: Playable>(&self, d: &D, limits: &Limits) -> Box<dyn Strategy<D::Game>> {
         let name = self.to_string();
         let eval = d.evaluator();
         match *self {
             StrategySpec::AlphaBeta { depth } => {
-                let config = Self::alphabeta_config(d, depth).with_limits(limits.clone());
+                let mut config = Self::alphabeta_config(d, depth);
+                config.limits.max_memory = limits.max_memory;
                 Box::new(SolverStrategy::alphabeta(name, config, eval))
             }
             StrategySpec::Pvs { depth } => {
-                let mut config = PvsConfig::new().with_limits(limits.clone());
+                let mut config = PvsConfig::new();
+                config.limits.max_memory = limits.max_memory;
                 if let Some(depth) = depth {
                     config = config.with_depth(depth);
                 }
