@@ -286,7 +286,7 @@ proptest! {
         let query_lines: Vec<usize> = body
             .lines()
             .enumerate()
-            .filter(|(i, l)| !l.trim().is_empty() && !(*i == 0 && l.trim().starts_with("version")))
+            .filter(|(i, l)| !(l.trim().is_empty() || *i == 0 && l.trim().starts_with("version")))
             .map(|(i, _)| i + 1)
             .collect();
         prop_assert_eq!(read.len(), query_lines.len());

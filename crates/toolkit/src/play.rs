@@ -170,12 +170,15 @@ impl<D: Playable> Hints<D> {
         Self::new_limited(spec, d, &Limits::none())
     }
 
-    /// [`Hints::new`] whose searches stop at `limits` (the memory limit of `play`).
+    /// [`Hints::new`] whose searches stop at the memory limit of `limits` (`play`'s; the
+    /// depth stays the spec's).
     pub fn new_limited(spec: &StrategySpec, d: &D, limits: &Limits) -> Self {
         let search = match *spec {
-            StrategySpec::Search { depth, .. } => Some(AlphaBeta::new(
-                StrategySpec::alphabeta_config(d, depth).with_limits(limits.clone()),
-            )),
+            StrategySpec::Search { depth, .. } => {
+                let mut config = StrategySpec::alphabeta_config(d, depth);
+                config.limits.max_memory = limits.max_memory;
+                Some(AlphaBeta::new(config))
+            }
             _ => None,
         };
         Hints {

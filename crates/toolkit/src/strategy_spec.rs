@@ -304,9 +304,10 @@ impl StrategySpec {
         self.build_limited(d, &Limits::none())
     }
 
-    /// [`StrategySpec::build`] under `limits` per move: a search's transposition table or
-    /// MCTS's tree stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`]
-    /// move, never an abort); MCTS keeps its playouts as its node limit.
+    /// [`StrategySpec::build`] under the memory limit of `limits` (its other limits are the
+    /// spec's: the depth, MCTS's playouts): a search's transposition table or MCTS's tree
+    /// stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`] move,
+    /// never an abort).
     pub fn build_limited<D: Playable>(&self, d: &D, limits: &Limits) -> Box<dyn Strategy<D::Game>> {
         self.build_with_limits(d.evaluator(), d.value_range(), limits)
     }
@@ -340,7 +341,8 @@ impl StrategySpec {
         let name = self.to_string();
         match self {
             StrategySpec::Search { solver, depth } => {
-                let config = config(value_range, *depth).with_limits(limits.clone());
+                let mut config = config(value_range, *depth);
+                config.limits.max_memory = limits.max_memory;
                 match solver {
                     GameSolver::Alphabeta => {
                         Box::new(SolverStrategy::alphabeta(name, config, eval))
