@@ -5,8 +5,9 @@
 //! each iteration reusing the transposition table of the last) and play the move of the last
 //! iteration that completed, reporting its depth in [`Stats::depth_reached`]; MCTS runs
 //! playouts until the budget is spent (its `playouts` setting is then ignored); a random
-//! player ignores the clock. The searches are given [`DEADLINE_SHARE`] of the budget, since a
-//! search reads the clock only every 1024 nodes or playouts and must still return its move:
+//! player ignores the clock. The searches are given [`DEADLINE_SHARE`] of the budget, since
+//! alpha-beta reads the clock only every 1024 nodes (MCTS before every playout) and must still
+//! return its move:
 //! a move takes at most the budget in practice (the clock test allows 1.2x) on a machine that
 //! gives the process its core; the searches' tables have a fixed size ([`TABLE_BYTES`]).
 //!

@@ -253,12 +253,20 @@ where
     let root_node = run.node(root.clone());
     run.tree.push(root_node);
 
+    // A playout costs microseconds, far more than reading the clock, while the budget reads
+    // it only every 1024 charges (tens of milliseconds of playouts, past a 10 ms budget per
+    // move): the deadline is read before every playout.
+    let deadline = limits.timeout.and_then(|t| budget.start.checked_add(t));
     let mut limit = None;
     if run.tree[0].terminal.is_none() && !run.tree[0].untried.is_empty() {
         let mut path = Vec::new();
         loop {
             if let Some(l) = budget.check(stats.expanded) {
                 limit = Some(l);
+                break;
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                limit = Some(crate::stats::LimitKind::Time);
                 break;
             }
             if let Some(l) = budget.check_memory(run.bytes()) {
