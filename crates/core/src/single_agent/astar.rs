@@ -350,7 +350,8 @@ impl MinHeap {
                 std::mem::swap(&mut self.run, waiting);
                 let (had, gets) = (had.max(MIN_BAND), gets.max(MIN_BAND));
                 self.band_bytes = self.band_bytes - (had * 16) as u64 + (gets * 16) as u64;
-                // Nothing is allocated, but the bands' count rose: the next expansion checks.
+                // Nothing is allocated, but the bands' count rose (the run's, counted as at
+                // least 3 * RUN_LIMIT entries, fell by less): the next expansion checks.
                 self.grew |= gets > had;
                 return true;
             }
@@ -374,20 +375,22 @@ impl MinHeap {
     /// each double (both buffers alive while they move), so theirs count three times (an
     /// empty one as [`MIN_BAND`] entries, what its first push gives it).
     fn bytes_after(&self, extra: usize) -> u64 {
+        // The run never holds more than RUN_LIMIT entries, so it grows (old and new buffer
+        // alive) to at most 3 * RUN_LIMIT entries at its peak; counted as that, it needs no
+        // room of its own.
+        let run = self.run.capacity().max(3 * RUN_LIMIT) as u64 * 16;
         vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
-            + vec_bytes_after(self.run.len(), self.run.capacity(), extra, 16)
+            + run
             + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
             + size_of::<[Vec<u128>; BANDS as usize]>() as u64
             + self.band_bytes.saturating_mul(3)
     }
 
     /// How many pushes certainly leave [`MinHeap::bytes_after`] unchanged, unless a band
-    /// vector grows ([`MinHeap::grew`]): the room of the heap, the run and the position table.
+    /// vector grows ([`MinHeap::grew`]): the room of the heap and of the position table.
     #[inline]
     fn room(&self) -> usize {
-        (self.heap.capacity() - self.heap.len())
-            .min(self.run.capacity() - self.run.len())
-            .min(self.pos.capacity() - self.pos.len())
+        (self.heap.capacity() - self.heap.len()).min(self.pos.capacity() - self.pos.len())
     }
 }
 
