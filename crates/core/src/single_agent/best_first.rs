@@ -253,7 +253,7 @@ impl<C: Cost> OpenList<C> {
                 buckets.push(k, t, id);
                 return;
             }
-            self.to_heap();
+            self.spill_to_heap();
         }
         self.heap.push((Reverse(key), tie, Reverse(id)));
     }
@@ -280,7 +280,7 @@ impl<C: Cost> OpenList<C> {
     /// Moves every bucket entry to the heap, for good.
     #[cold]
     #[inline(never)]
-    fn to_heap(&mut self) {
+    fn spill_to_heap(&mut self) {
         if let Some(buckets) = self.buckets.take() {
             for (k, t, id) in buckets.entries() {
                 let (k, t) = (C::from_u64(k as u64), C::from_u64(t as u64));
