@@ -248,7 +248,10 @@ impl<C: Cost> OpenList<C> {
     /// Queues the new node `id` (the next id) under `(key, tie)`.
     #[inline(always)]
     fn push_new(&mut self, key: C, tie: C, id: u32) {
-        if let Some(buckets) = &mut self.buckets {
+        // A constant: costs that are not integers compile to the heap alone, as before.
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
+        {
             if let Some((k, t)) = Self::small(key, tie) {
                 buckets.push(k, t, id);
                 return;
@@ -263,8 +266,10 @@ impl<C: Cost> OpenList<C> {
     /// heap goes stale.
     #[inline]
     fn push_again(&mut self, old: (C, C), reopened: bool, (key, tie): (C, C), id: u32) {
-        let listed = !reopened && !self.moved(id);
-        if let Some(buckets) = &mut self.buckets {
+        let listed = C::INTEGER && !reopened && !self.moved(id);
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
+        {
             if listed && let Some((k, t)) = Self::small(old.0, old.1) {
                 buckets.unlink(k, t, id);
             }
@@ -293,7 +298,8 @@ impl<C: Cost> OpenList<C> {
     /// Takes the first entry: `(key, tie, id)`.
     #[inline(always)]
     fn pop(&mut self) -> Option<(C, C, u32)> {
-        if let Some(buckets) = &mut self.buckets
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
             && let Some((k, t, id)) = buckets.peek()
         {
             let (key, tie) = (C::from_u64(k as u64), C::from_u64(t as u64));
@@ -328,7 +334,10 @@ impl<C: Cost> OpenList<C> {
     /// table's count): the heap's entries, the lists' links and tables of buckets.
     #[inline]
     fn bytes_after_push(&self) -> u64 {
-        let lists = self.buckets.as_ref().map_or(0, Buckets::bytes);
+        let lists = match &self.buckets {
+            Some(b) if C::INTEGER => b.bytes(),
+            _ => 0,
+        };
         (self.heap.len() as u64 + 1) * size_of::<Entry<C>>() as u64 + lists
     }
 }
