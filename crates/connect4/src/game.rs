@@ -286,7 +286,11 @@ impl Game for Connect4 {
                     scored[i] = (threats, c);
                     len += 1;
                 }
-                out.extend(scored[..len].iter().map(|&(_, c)| c));
+                // One push per move: `extend` of these few bytes went through the general
+                // path (a tenth of `moves` in a profile).
+                for &(_, c) in &scored[..len] {
+                    out.push(c);
+                }
             }
         }
     }

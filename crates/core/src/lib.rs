@@ -124,6 +124,7 @@ pub use bidirectional::{bibfs, mm};
 pub use games::{alphabeta, mcts, minimax, mtdf, pvs};
 pub use parallel::par_idastar;
 pub(crate) use single_agent::best_first;
+pub(crate) use single_agent::buckets;
 pub use single_agent::{
     astar, beam, bfs, dfbnb, fringe, greedy, idastar, iddfs, rbfs, ucs, wastar,
 };

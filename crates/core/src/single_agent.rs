@@ -10,6 +10,7 @@ pub mod astar;
 pub mod beam;
 pub(crate) mod best_first;
 pub mod bfs;
+pub(crate) mod buckets;
 pub mod dfbnb;
 pub mod fringe;
 pub mod greedy;

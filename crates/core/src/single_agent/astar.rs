@@ -4,6 +4,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::best_first::{NO_PARENT, path_to};
+use crate::buckets::Buckets;
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
@@ -35,19 +36,16 @@ pub(crate) type NodeOf<P, I> = Node<
 /// first created (lowest node id); the heap pops the greatest, hence the `Reverse`s.
 pub(crate) type Entry<C> = (Reverse<C>, C, Reverse<u32>);
 
-/// f and g values up to this use buckets; larger ones move the open list to a heap.
-const BUCKET_LIMIT: u64 = 1 << 12;
-
 /// The most bytes A*'s node table reserves at once for a dense index (see `run`).
 const RESERVE_LIMIT: usize = 32 << 20;
 
-/// No node: the end of a bucket's list.
+/// No node: an unlisted entry of the keyed heap's position table.
 const NIL: u32 = u32::MAX;
 
 /// The open list. Integer costs are usually small (the 8-puzzle's f never exceeds 31 + 22), so it
 /// starts as buckets indexed by f, then g, each a FIFO list of node ids threaded through a links
 /// table (`prev`, `next` per node): push, pop and moving a node whose g improved are O(1) and
-/// allocate nothing per bucket. The first f or g above [`BUCKET_LIMIT`] moves everything to a
+/// allocate nothing per bucket. The first f or g above [`crate::buckets::BUCKET_LIMIT`] moves everything to a
 /// binary heap, where a node whose g improves is pushed again and its stale entry skipped when
 /// popped (lazy deletion instead of decrease-key).
 ///
@@ -101,8 +99,12 @@ struct MinHeap {
     cur: u64,
     /// Entries waiting in the band vectors.
     listed: usize,
-    /// The band vectors' capacities, in bytes (for the memory limit).
+    /// The band vectors' capacities, in bytes, each counted as at least [`MIN_BAND`]
+    /// entries (the first push gives an empty one that many): for the memory limit.
     band_bytes: u64,
+    /// Whether a band vector grew (or the run changed buffers) since the last memory check
+    /// ([`Open::grew`]); the other vectors grow only past their [`MinHeap::room`].
+    grew: bool,
 }
 
 /// How many bands wait beside the heap (a ring of vectors; 8 cost units at 1/32 a band).
@@ -120,6 +122,9 @@ const RUN_LIMIT: usize = 256;
 /// [`MinHeap::pos`]: the entry is on the current band's sorted vector.
 const RUN: u32 = BANDED - 1;
 const SLOT_SHIFT: u32 = 23;
+/// The capacity a band vector takes at its first push (`Vec`'s smallest for 16-byte
+/// entries): empty ones are counted as that large, so a first push grows nothing counted.
+const MIN_BAND: usize = 4;
 const INDEX_MASK: u32 = (1 << SLOT_SHIFT) - 1;
 
 impl MinHeap {
@@ -141,7 +146,8 @@ impl MinHeap {
             bands: Box::new([const { Vec::new() }; BANDS as usize]),
             cur: 0,
             listed: 0,
-            band_bytes: 0,
+            band_bytes: BANDS * (MIN_BAND as u64 * 16),
+            grew: false,
         }
     }
 
@@ -207,9 +213,13 @@ impl MinHeap {
             return;
         }
         if index == v.capacity() {
-            let cap = v.capacity();
+            let cap = v.capacity().max(MIN_BAND);
             v.reserve(1);
-            self.band_bytes += ((v.capacity() - cap) * 16) as u64;
+            let grown = v.capacity().max(MIN_BAND);
+            if grown > cap {
+                self.band_bytes += ((grown - cap) * 16) as u64;
+                self.grew = true;
+            }
         }
         v.push(x);
         self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
@@ -318,6 +328,8 @@ impl MinHeap {
                 let waiting = &mut self.bands[slot];
                 self.listed -= waiting.len();
                 if waiting.len() > RUN_LIMIT {
+                    // The heap may grow: the next expansion checks the memory.
+                    self.grew = true;
                     let waiting = std::mem::take(waiting);
                     self.heap.reserve(waiting.len());
                     for &x in &waiting {
@@ -336,7 +348,11 @@ impl MinHeap {
                 // The band slot keeps the old run's buffer: count its capacity instead.
                 let (had, gets) = (waiting.capacity(), self.run.capacity());
                 std::mem::swap(&mut self.run, waiting);
+                let (had, gets) = (had.max(MIN_BAND), gets.max(MIN_BAND));
                 self.band_bytes = self.band_bytes - (had * 16) as u64 + (gets * 16) as u64;
+                // Nothing is allocated, but the bands' count rose (the run's, counted as at
+                // least 3 * RUN_LIMIT entries, fell by less): the next expansion checks.
+                self.grew |= gets > had;
                 return true;
             }
             band += 1;
@@ -356,14 +372,25 @@ impl MinHeap {
     }
 
     /// The bytes it would hold after `extra` more pushes, at the peak: the band vectors may
-    /// each double (both buffers alive while they move), so theirs count three times.
+    /// each double (both buffers alive while they move), so theirs count three times (an
+    /// empty one as [`MIN_BAND`] entries, what its first push gives it).
     fn bytes_after(&self, extra: usize) -> u64 {
+        // The run never holds more than RUN_LIMIT entries, so it grows (old and new buffer
+        // alive) to at most 3 * RUN_LIMIT entries at its peak; counted as that, it needs no
+        // room of its own.
+        let run = self.run.capacity().max(3 * RUN_LIMIT) as u64 * 16;
         vec_bytes_after(self.heap.len(), self.heap.capacity(), extra, 16)
-            + vec_bytes_after(self.run.len(), self.run.capacity(), extra, 16)
+            + run
             + vec_bytes_after(self.pos.len(), self.pos.capacity(), extra, 4)
             + size_of::<[Vec<u128>; BANDS as usize]>() as u64
             + self.band_bytes.saturating_mul(3)
-            + extra as u64 * 64
+    }
+
+    /// How many pushes certainly leave [`MinHeap::bytes_after`] unchanged, unless a band
+    /// vector grows ([`MinHeap::grew`]): the room of the heap and of the position table.
+    #[inline]
+    fn room(&self) -> usize {
+        (self.heap.capacity() - self.heap.len()).min(self.pos.capacity() - self.pos.len())
     }
 }
 
@@ -388,129 +415,6 @@ impl<C: Cost> Popped<C> {
     }
 }
 
-/// Bucket lists over (f, g). Since h >= 0, g <= f, so the buckets of one f are `0..=f` and all
-/// of them fit one triangular table: bucket (f, g) is `ends[f * (f + 1) / 2 + g]`.
-struct Buckets {
-    /// `[head, tail]` of each bucket's list, [`NIL`] when empty.
-    ends: Vec<[u32; 2]>,
-    /// `top[f]`: no bucket of that f above this g is non-empty.
-    top: Vec<u32>,
-    /// No f below this has a non-empty bucket.
-    low: usize,
-    /// `[prev, next]` of each node id on a list.
-    links: Vec<[u32; 2]>,
-    /// What `links` grows to at once when it outgrows its first 1024 (the node table's
-    /// reservation: see `Search::new`).
-    reserve: usize,
-    /// Whether `ends` grew since the last memory check ([`Open::grew`]).
-    grew: bool,
-}
-
-#[inline]
-fn bucket(f: usize, g: usize) -> usize {
-    f * (f + 1) / 2 + g
-}
-
-impl Buckets {
-    #[inline]
-    fn push(&mut self, f: usize, g: usize, id: u32) {
-        let b = bucket(f, g);
-        if self.ends.len() <= b {
-            self.grow(f);
-        }
-        let tail = self.ends[b][1];
-        // Ids come in creation order: a new node is the next one.
-        if id as usize == self.links.len() {
-            if self.links.len() == self.links.capacity() {
-                reserve_all(&mut self.links, self.reserve, 1);
-            }
-            self.links.push([tail, NIL]);
-        } else {
-            self.links[id as usize] = [tail, NIL];
-        }
-        if tail == NIL {
-            self.ends[b][0] = id;
-        } else {
-            self.links[tail as usize][1] = id;
-        }
-        self.ends[b][1] = id;
-        self.top[f] = self.top[f].max(g as u32);
-        self.low = self.low.min(f);
-    }
-
-    /// Makes room for the buckets of every f up to `f`.
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self, f: usize) {
-        self.grew = true;
-        self.ends.resize(bucket(f + 1, 0), [NIL, NIL]);
-        self.top.resize(f + 1, 0);
-    }
-
-    /// Takes `id` off the list of bucket (f, g), where it is.
-    #[inline]
-    fn unlink(&mut self, f: usize, g: usize, id: u32) {
-        let b = bucket(f, g);
-        let [prev, next] = self.links[id as usize];
-        if prev == NIL {
-            self.ends[b][0] = next;
-        } else {
-            self.links[prev as usize][1] = next;
-        }
-        if next == NIL {
-            self.ends[b][1] = prev;
-        } else {
-            self.links[next as usize][0] = prev;
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<(usize, u32)> {
-        while self.low < self.top.len() {
-            let f = self.low;
-            let mut g = self.top[f] as usize;
-            loop {
-                let b = bucket(f, g);
-                let id = self.ends[b][0];
-                if id != NIL {
-                    let next = self.links[id as usize][1];
-                    self.ends[b][0] = next;
-                    if next == NIL {
-                        self.ends[b][1] = NIL;
-                    } else {
-                        self.links[next as usize][0] = NIL;
-                    }
-                    self.top[f] = g as u32;
-                    return Some((g, id));
-                }
-                if g == 0 {
-                    break;
-                }
-                g -= 1;
-            }
-            self.top[f] = 0;
-            self.low += 1;
-        }
-        None
-    }
-
-    /// Every listed `(f, g, id)`, in pop order within each bucket.
-    fn entries(&self) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
-        (0..self.top.len()).flat_map(move |f| {
-            (0..=f).flat_map(move |g| {
-                let mut id = self.ends[bucket(f, g)][0];
-                std::iter::from_fn(move || {
-                    (id != NIL).then(|| {
-                        let this = id;
-                        id = self.links[id as usize][1];
-                        (f, g, this)
-                    })
-                })
-            })
-        })
-    }
-}
-
 impl<C: Cost> Open<C> {
     /// An empty open list; `ids` node ids are expected (the keyed heap's position table is
     /// made that large at once, and the bucket lists' links grow to it at once once past 1024,
@@ -522,14 +426,7 @@ impl<C: Cost> Open<C> {
                 large: BinaryHeap::new(),
             });
         }
-        Open::Buckets(Buckets {
-            ends: Vec::new(),
-            top: Vec::new(),
-            low: 0,
-            links: Vec::with_capacity(1024),
-            reserve: ids,
-            grew: false,
-        })
+        Open::Buckets(Buckets::new(ids))
     }
 
     /// The bucket of (f, g), if both are small enough for buckets. Non-integer costs
@@ -539,11 +436,12 @@ impl<C: Cost> Open<C> {
         if !C::INTEGER {
             return None;
         }
-        let (f, g) = (f.to_u64(), g.to_u64());
-        (f <= BUCKET_LIMIT && g <= f).then_some((f as usize, g as usize))
+        Buckets::small(f.to_u64(), g.to_u64())
     }
 
-    #[inline]
+    // Always inlined: out of line, the call and the match on the variant at every generated
+    // node were a tenth of a whole `solve eight --file` run (issue 34).
+    #[inline(always)]
     fn push(&mut self, f: C, g: C, id: u32) {
         if let Open::Keyed(keyed) = self {
             match (f.order_key(), g.order_key()) {
@@ -553,7 +451,11 @@ impl<C: Cost> Open<C> {
                         | u128::from(id);
                     keyed.small.push(packed);
                 }
-                _ => keyed.large.push((Reverse(f), g, Reverse(id))),
+                _ => {
+                    keyed.large.push((Reverse(f), g, Reverse(id)));
+                    // Not counted in `room`: the next expansion checks the memory.
+                    keyed.small.grew = true;
+                }
             }
             return;
         }
@@ -594,7 +496,7 @@ impl<C: Cost> Open<C> {
     /// The next `(g, id)`: lowest f, then highest g, then the earliest pushed (buckets) or the
     /// lowest id (heap); the two agree but for nodes pushed again after a cheaper path. On the
     /// heap the entry may be stale (the caller checks g).
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<(Popped<C>, u32)> {
         match self {
             Open::Buckets(buckets) => buckets
@@ -614,10 +516,7 @@ impl<C: Cost> Open<C> {
     /// The bytes the open list would hold after `extra` more pushes.
     fn bytes_after(&self, extra: usize) -> u64 {
         match self {
-            Open::Buckets(b) => {
-                let lists = (b.ends.capacity() * 8 + b.top.capacity() * 4) as u64;
-                lists + node_bytes_after(b.links.len(), b.links.capacity(), extra, b.reserve, 8)
-            }
+            Open::Buckets(b) => b.bytes_after(extra),
             Open::Heap(heap) => vec_bytes_after(
                 heap.len(),
                 heap.capacity(),
@@ -639,31 +538,38 @@ impl<C: Cost> Open<C> {
     }
 
     /// How many pushes of new nodes certainly leave [`Open::bytes_after`] unchanged: the
-    /// links' room for bucket lists (their other tables grow with f: see [`Open::grew`]), none
-    /// for heaps (A* checks memory at every expansion on them).
+    /// links' room for bucket lists (their other tables grow with f: see [`Open::grew`]), the
+    /// vectors' room of the keyed heap (its band vectors likewise), none for the plain heap
+    /// (A* checks memory at every expansion on it). On a grid the check at every expansion
+    /// was 7% of a whole `solve grid` run (issue 34).
     #[inline]
     fn room(&self) -> usize {
         match self {
-            Open::Buckets(b) => b.links.capacity() - b.links.len(),
-            _ => 0,
+            Open::Buckets(b) => b.room(),
+            Open::Keyed(k) => k.small.room(),
+            Open::Heap(_) => 0,
         }
     }
 
     /// Whether the open list may have grown other than by its [`Open::room`] since the last
-    /// [`Open::checked`]: the bucket lists' tables grew for a larger f, or it is a heap.
+    /// [`Open::checked`]: the bucket lists' tables grew for a larger f, a band vector of the
+    /// keyed heap grew, or it is a plain heap.
     #[inline]
     fn grew(&self) -> bool {
         match self {
-            Open::Buckets(b) => b.grew,
-            _ => true,
+            Open::Buckets(b) => b.grew(),
+            Open::Keyed(k) => k.small.grew,
+            Open::Heap(_) => true,
         }
     }
 
     /// The memory was just checked.
     #[inline]
     fn checked(&mut self) {
-        if let Open::Buckets(b) = self {
-            b.grew = false;
+        match self {
+            Open::Buckets(b) => b.checked(),
+            Open::Keyed(k) => k.small.grew = false,
+            Open::Heap(_) => {}
         }
     }
 
@@ -834,7 +740,7 @@ where
 /// came first, with [`node_bytes_after`]).
 #[cold]
 #[inline(never)]
-fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
+pub(crate) fn reserve_all<T>(nodes: &mut Vec<T>, reserve: usize, k: usize) {
     let need = nodes.len() + k;
     nodes.reserve_exact(grown_capacity(nodes.capacity(), need, reserve) - nodes.len());
 }
@@ -850,7 +756,13 @@ fn grown_capacity(cap: usize, need: usize, reserve: usize) -> usize {
 /// at the peak, growing as [`reserve_all`] grows it (while it moves, the old and the new buffer
 /// both live). With `reserve` at most `cap` doubled, [`vec_bytes_after`]'s figure.
 #[inline]
-fn node_bytes_after(len: usize, cap: usize, k: usize, reserve: usize, elem: usize) -> u64 {
+pub(crate) fn node_bytes_after(
+    len: usize,
+    cap: usize,
+    k: usize,
+    reserve: usize,
+    elem: usize,
+) -> u64 {
     let need = len.saturating_add(k);
     let peak = if need > cap {
         grown_capacity(cap, need, reserve).saturating_add(cap)

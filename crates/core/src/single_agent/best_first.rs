@@ -12,6 +12,7 @@ use std::collections::BinaryHeap;
 use std::mem::size_of;
 
 use crate::astar::{Entry, Node, NodeOf};
+use crate::buckets::Buckets;
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
@@ -198,6 +199,149 @@ pub(crate) fn depth_of(mut id: u32, parent_of: impl Fn(u32) -> u32) -> u32 {
     depth
 }
 
+/// The engine's open list, in the order of [`Entry`]: smallest key, then largest tie, then
+/// the lowest node id, exactly as one binary heap of every entry would pop them.
+///
+/// While keys and ties are integers up to [`crate::buckets::BUCKET_LIMIT`] (the 8-puzzle's
+/// costs, unit-cost graphs), each new node waits on the two-level [`Buckets`] of A*: new nodes
+/// come with increasing ids, so FIFO order there is id order. A node pushed again after a
+/// cheaper path leaves its bucket (if it is still on one) for the heap, where it is ordered by
+/// id among its equals as before; a pop takes the first of the two. The first key or tie out
+/// of range (or a cost that is not an integer) moves every entry to the heap, which then
+/// serves alone. Heap entries are deleted lazily (the caller skips stale ones).
+struct OpenList<C> {
+    /// The new nodes' lists; `None` once everything is on the heap.
+    buckets: Option<Buckets>,
+    /// Entries pushed again after a cheaper path, or every entry once `buckets` is gone.
+    heap: BinaryHeap<Entry<C>>,
+    /// One bit per node id (grown on demand): the node was pushed again, so its entry is no
+    /// longer on the bucket lists. An open node is on them unless it was pushed again.
+    moved: Vec<u64>,
+}
+
+impl<C: Cost> OpenList<C> {
+    fn new() -> Self {
+        OpenList {
+            buckets: C::INTEGER.then(|| Buckets::new(1024)),
+            heap: BinaryHeap::new(),
+            moved: Vec::new(),
+        }
+    }
+
+    /// The bucket of `(key, tie)`, if both fit the bucket lists.
+    #[inline]
+    fn small(key: C, tie: C) -> Option<(usize, usize)> {
+        if !C::INTEGER {
+            return None;
+        }
+        Buckets::small(key.to_u64(), tie.to_u64())
+    }
+
+    /// Whether node `id` was pushed again.
+    #[inline]
+    fn moved(&self, id: u32) -> bool {
+        self.moved
+            .get(id as usize / 64)
+            .is_some_and(|w| w >> (id % 64) & 1 == 1)
+    }
+
+    /// Queues the new node `id` (the next id) under `(key, tie)`.
+    #[inline(always)]
+    fn push_new(&mut self, key: C, tie: C, id: u32) {
+        // A constant: costs that are not integers compile to the heap alone, as before.
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
+        {
+            if let Some((k, t)) = Self::small(key, tie) {
+                buckets.push(k, t, id);
+                return;
+            }
+            self.spill_to_heap();
+        }
+        self.heap.push((Reverse(key), tie, Reverse(id)));
+    }
+
+    /// Queues node `id` again under `(key, tie)`, after a cheaper path. An open node (not
+    /// `reopened`) whose entry, under `old`, is on a bucket list leaves it; an entry on the
+    /// heap goes stale.
+    #[inline]
+    fn push_again(&mut self, old: (C, C), reopened: bool, (key, tie): (C, C), id: u32) {
+        let listed = C::INTEGER && !reopened && !self.moved(id);
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
+        {
+            if listed && let Some((k, t)) = Self::small(old.0, old.1) {
+                buckets.unlink(k, t, id);
+            }
+            let word = id as usize / 64;
+            if word >= self.moved.len() {
+                self.moved.resize(word + 1, 0);
+            }
+            self.moved[word] |= 1 << (id % 64);
+        }
+        self.heap.push((Reverse(key), tie, Reverse(id)));
+    }
+
+    /// Moves every bucket entry to the heap, for good.
+    #[cold]
+    #[inline(never)]
+    fn spill_to_heap(&mut self) {
+        if let Some(buckets) = self.buckets.take() {
+            for (k, t, id) in buckets.entries() {
+                let (k, t) = (C::from_u64(k as u64), C::from_u64(t as u64));
+                self.heap.push((Reverse(k), t, Reverse(id)));
+            }
+        }
+        self.moved = Vec::new();
+    }
+
+    /// Takes the first entry: `(key, tie, id)`.
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(C, C, u32)> {
+        if C::INTEGER
+            && let Some(buckets) = &mut self.buckets
+            && let Some((k, t, id)) = buckets.peek()
+        {
+            let (key, tie) = (C::from_u64(k as u64), C::from_u64(t as u64));
+            if self
+                .heap
+                .peek()
+                .is_none_or(|top| (Reverse(key), tie, Reverse(id)) > *top)
+            {
+                buckets.pop_first(k, t);
+                return Some((key, tie, id));
+            }
+        }
+        let (Reverse(key), tie, Reverse(id)) = self.heap.pop()?;
+        Some((key, tie, id))
+    }
+
+    /// Every entry, stale ones included, in no order (for observers).
+    fn entries(&self) -> Vec<Entry<C>> {
+        let listed = self.buckets.iter().flat_map(|b| {
+            b.entries().map(|(k, t, id)| {
+                (
+                    Reverse(C::from_u64(k as u64)),
+                    C::from_u64(t as u64),
+                    Reverse(id),
+                )
+            })
+        });
+        self.heap.iter().copied().chain(listed).collect()
+    }
+
+    /// The bytes held after one more push, roughly (lengths, not capacities, as the node
+    /// table's count): the heap's entries, the lists' links and tables of buckets.
+    #[inline]
+    fn bytes_after_push(&self) -> u64 {
+        let lists = match &self.buckets {
+            Some(b) if C::INTEGER => b.bytes(),
+            _ => 0,
+        };
+        (self.heap.len() as u64 + 1) * size_of::<Entry<C>>() as u64 + lists
+    }
+}
+
 /// One run of the engine: the tables, the counts and the limits, with the steps of the search
 /// as methods (`run` reads as the algorithm).
 struct Engine<'a, P, H, I, O>
@@ -225,7 +369,7 @@ where
     nodes: Vec<NodeOf<P, I>>,
     /// Smallest key first, then largest tie (g for weighted A*), then the earliest created
     /// node. A node whose g improved is pushed again and its stale entry skipped when popped.
-    open: BinaryHeap<Entry<P::Cost>>,
+    open: OpenList<P::Cost>,
     closed_count: usize,
     /// Whether a node was left out for the cost bound.
     cut: bool,
@@ -256,11 +400,10 @@ where
         }
     }
 
-    /// The bytes of the tables with `nodes` nodes and `heap` open entries.
+    /// The bytes of the tables with `nodes` nodes and one more open entry.
     #[inline]
-    fn bytes(&self, nodes: usize, heap: usize) -> u64 {
-        let entry_bytes = size_of::<Entry<P::Cost>>() as u64;
-        self.fixed_bytes + nodes as u64 * self.node_bytes + heap as u64 * entry_bytes
+    fn bytes(&self, nodes: usize) -> u64 {
+        self.fixed_bytes + nodes as u64 * self.node_bytes + self.open.bytes_after_push()
     }
 
     /// The estimate of `state`, zero for uniform-cost search; counted as evaluated.
@@ -291,7 +434,7 @@ where
         if h0.to_u64() > self.bound {
             self.cut = true;
         } else {
-            if let Some(kind) = self.budget.check_memory(self.bytes(1, 1)) {
+            if let Some(kind) = self.budget.check_memory(self.bytes(1)) {
                 return Some(kind);
             }
             let key = self.index.key(problem, start);
@@ -307,7 +450,7 @@ where
                 closed: false,
             });
             let (key, tie) = self.priority(P::Cost::ZERO, h0);
-            self.open.push((Reverse(key), tie, Reverse(0)));
+            self.open.push_new(key, tie, 0);
         }
         self.stats.max_frontier = self.nodes.len() as u64;
         None
@@ -319,7 +462,7 @@ where
     #[inline]
     fn take(&mut self) -> Option<u32> {
         loop {
-            let (Reverse(key), tie, Reverse(id)) = self.open.pop()?;
+            let (key, tie, id) = self.open.pop()?;
             let node = &self.nodes[id as usize];
             if node.closed || self.priority(node.g, node.h) != (key, tie) {
                 continue;
@@ -357,8 +500,8 @@ where
         let depth = depth_of(id, |i| nodes[i as usize].parent);
         if self.observer.wants_open() {
             // The live entries, in the order they pop (the heap pops the greatest).
-            let mut live: Vec<&Entry<P::Cost>> = self
-                .open
+            let entries = self.open.entries();
+            let mut live: Vec<&Entry<P::Cost>> = entries
                 .iter()
                 .filter(|(Reverse(k), t, Reverse(i))| {
                     let n = &nodes[*i as usize];
@@ -435,7 +578,7 @@ where
                     }
                     return None;
                 }
-                let bytes = self.bytes(self.nodes.len() + 1, self.open.len() + 1);
+                let bytes = self.bytes(self.nodes.len() + 1);
                 if let Some(kind) = self.budget.check_memory(bytes) {
                     return Some(kind);
                 }
@@ -452,7 +595,7 @@ where
                     closed: false,
                 });
                 let (k, t) = self.priority(child_g, child_h);
-                self.open.push((Reverse(k), t, Reverse(cid)));
+                self.open.push_new(k, t, cid);
                 self.stats.generated += 1;
                 if self.observer.active() {
                     let n = &self.nodes[cid as usize];
@@ -489,6 +632,7 @@ where
             }
             return None;
         }
+        let old = (known.g, known.h);
         known.g = child_g;
         known.parent = id;
         known.action = Some(action);
@@ -508,13 +652,14 @@ where
             });
         }
         // Either way one more live entry; the old one (if open) goes stale.
-        let bytes = self.bytes(self.nodes.len(), self.open.len() + 1);
+        let bytes = self.bytes(self.nodes.len());
         if let Some(kind) = self.budget.check_memory(bytes) {
             return Some(kind);
         }
         let known = &self.nodes[cid as usize];
         let (k, t) = self.priority(known.g, known.h);
-        self.open.push((Reverse(k), t, Reverse(cid)));
+        let old = self.priority(old.0, old.1);
+        self.open.push_again(old, reopened, (k, t), cid);
         self.stats.generated += 1;
         None
     }
@@ -564,7 +709,7 @@ where
         layers: Layers::new(),
         bound: limits.max_cost.unwrap_or(u64::MAX),
         nodes: Vec::new(),
-        open: BinaryHeap::new(),
+        open: OpenList::new(),
         closed_count: 0,
         cut: false,
     };
@@ -585,4 +730,77 @@ where
         }
     }
     engine.exhausted()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+
+    /// The engine's open list pops its live entries exactly as one binary heap of every entry
+    /// does (smallest key, largest tie, lowest id; stale entries skipped), through new nodes,
+    /// nodes pushed again (open or closed), and keys that outgrow the bucket lists.
+    #[test]
+    fn open_list_pops_as_one_heap() {
+        let mut rng = SplitMix64::new(34);
+        for round in 0..200 {
+            let mut open: OpenList<u32> = OpenList::new();
+            let mut model: BinaryHeap<Entry<u32>> = BinaryHeap::new();
+            // Each node's present (key, tie) and whether it was taken.
+            let mut nodes: Vec<((u32, u32), bool)> = Vec::new();
+            let live = |nodes: &[((u32, u32), bool)], (k, t, id): (u32, u32, u32)| {
+                let (now, taken) = nodes[id as usize];
+                !taken && now == (k, t)
+            };
+            let big = round % 4 == 0;
+            for _ in 0..400 {
+                match rng.below(4) {
+                    0 | 1 => {
+                        let id = nodes.len() as u32;
+                        let tie = rng.below(20) as u32;
+                        let mut key = tie + rng.below(10) as u32;
+                        if big && rng.below(50) == 0 {
+                            key += 1 << 13;
+                        }
+                        open.push_new(key, tie, id);
+                        model.push((Reverse(key), tie, Reverse(id)));
+                        nodes.push(((key, tie), false));
+                    }
+                    2 if !nodes.is_empty() => {
+                        let id = rng.below(nodes.len() as u64) as u32;
+                        let ((key, tie), taken) = nodes[id as usize];
+                        if key == 0 {
+                            continue;
+                        }
+                        // A cheaper path: a lower key, a tie that keeps tie <= key.
+                        let lower = rng.below(u64::from(key)) as u32;
+                        let new = (lower, tie.min(lower));
+                        open.push_again((key, tie), taken, new, id);
+                        model.push((Reverse(new.0), new.1, Reverse(id)));
+                        nodes[id as usize] = (new, false);
+                    }
+                    _ => {
+                        let got = loop {
+                            let Some(e) = open.pop() else { break None };
+                            if live(&nodes, e) {
+                                break Some(e);
+                            }
+                        };
+                        let want = loop {
+                            let Some((Reverse(k), t, Reverse(id))) = model.pop() else {
+                                break None;
+                            };
+                            if live(&nodes, (k, t, id)) {
+                                break Some((k, t, id));
+                            }
+                        };
+                        assert_eq!(got, want, "round {round}");
+                        if let Some((_, _, id)) = got {
+                            nodes[id as usize].1 = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -17,21 +17,23 @@ use crate::stats::{Limits, SearchResult};
 /// heuristic under another name (A* also breaks ties on g, and pays for the estimate).
 ///
 /// The states are kept in a dense table when the problem has a perfect rank
-/// ([`Problem::rank`]), a hash map otherwise; the open list is a binary heap on g, so costs
-/// need not be small integers. The action back to a node's parent ([`Problem::inverse`]) is not
-/// tried.
+/// ([`Problem::rank`]), a hash map otherwise; the open list is a bucket queue on g while costs
+/// are small integers (the new nodes in FIFO lists, so in creation order), a binary heap
+/// otherwise, so costs need not be small integers. The action back to a node's parent
+/// ([`Problem::inverse`]) is not tried.
 ///
 /// # Arguments
 /// * `problem`, `start`: the rules and the start state.
 /// * `limits`: nodes (expansions), time, cancel, memory (the node table, the index and the
-///   heap, estimated), and `max_cost`: paths costing more are not followed.
+///   open list, estimated), and `max_cost`: paths costing more are not followed.
 ///
 /// # Returns
 /// The outcome and statistics: `expanded` (nodes settled, the goal excluded), `generated` (the
 /// root and every new or improved node), `max_frontier` (largest number of open nodes).
 ///
 /// # Complexity
-/// O((V + E) log V) time and O(V) memory over the states cheaper than the goal (Dijkstra 1959).
+/// O((V + E) log V) time (O(V + E + C) with a bucket queue over integer costs up to C) and O(V)
+/// memory over the states cheaper than the goal (Dijkstra 1959; Dial 1969 for the buckets).
 ///
 /// # Examples
 /// ```

@@ -148,8 +148,9 @@ impl fmt::Display for Weight {
 /// [`crate::astar()`]: the goal test is made at expansion; a node reached again by a cheaper
 /// path gets it and, if it was closed, is RE-OPENED (so the bound holds for admissible but
 /// inconsistent heuristics too); ties in f go to the larger g, then to the earliest created
-/// node. With `w = 1` it returns optimal costs. The open list is a binary heap, so costs need not
-/// be small integers. The action back to a node's parent ([`Problem::inverse`]) is not tried.
+/// node. With `w = 1` it returns optimal costs. The open list is a bucket queue over (f, g) while
+/// they are small integers, a binary heap otherwise, so costs need not be small integers; both
+/// give the same order. The action back to a node's parent ([`Problem::inverse`]) is not tried.
 ///
 /// # Arguments
 /// * `problem`, `start`, `heuristic`: the rules, the start state, the estimate (admissible for
