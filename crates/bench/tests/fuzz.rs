@@ -107,58 +107,13 @@ const INSERTS: &[&[u8]] = &[
     b"99999",
 ];
 
-/// A mutation: (where, what, which insert or byte).
-type Mutation = (u16, u8, u8);
+#[path = "../../../tests/support/mutate.rs"]
+mod support;
+use support::{Mutation, mutations};
 
-fn mutations(max: usize) -> impl Strategy<Value = Vec<Mutation>> {
-    proptest::collection::vec((any::<u16>(), 0u8..6, any::<u8>()), 0..=max)
-}
-
-/// `base` with each mutation applied in turn: delete a byte, insert a piece, replace a byte,
-/// duplicate or delete a line, or cut the file (as a killed run would).
+/// `base` mutated by `muts` with this format's inserts.
 fn mutate(base: &[u8], muts: &[Mutation]) -> Vec<u8> {
-    let mut b = base.to_vec();
-    for &(at, op, pick) in muts {
-        // Spread over the whole file (shards are a few KB): scale the position.
-        let i = if b.is_empty() {
-            0
-        } else {
-            (usize::from(at) * (b.len() + 1)) >> 16
-        };
-        let line_of = |b: &[u8]| {
-            let start = b[..i]
-                .iter()
-                .rposition(|&c| c == b'\n')
-                .map_or(0, |p| p + 1);
-            let end = b[i..]
-                .iter()
-                .position(|&c| c == b'\n')
-                .map_or(b.len(), |p| i + p + 1);
-            (start, end)
-        };
-        match op {
-            0 if i < b.len() => {
-                b.remove(i);
-            }
-            1 => {
-                let piece = INSERTS[usize::from(pick) % INSERTS.len()];
-                b.splice(i..i, piece.iter().copied());
-            }
-            2 if i < b.len() => b[i] = pick,
-            3 => {
-                let (s, e) = line_of(&b);
-                let line = b[s..e].to_vec();
-                b.splice(s..s, line);
-            }
-            4 => {
-                let (s, e) = line_of(&b);
-                b.drain(s..e);
-            }
-            5 => b.truncate(i),
-            _ => {}
-        }
-    }
-    b
+    support::mutate(base, muts, INSERTS)
 }
 
 /// An error of reading `path` names it and says something.

@@ -19,8 +19,10 @@ fn json(args: &[&str]) -> Value {
 
 /// The budget of the clock test: generous enough that the slack below is small beside it.
 const BUDGET: f64 = 0.2;
-/// What a loaded machine may add to a move besides the 1.2x (process scheduling).
-const SLACK: f64 = 0.05;
+/// What a loaded machine may add to a move besides the 1.2x (process scheduling: CI runs
+/// this beside other tests on two cores, and a debug-assertion build). The 1.2x itself on a
+/// machine that gives the process its core is measured in benches/README.md (issue 33).
+const SLACK: f64 = 0.15;
 
 #[test]
 fn every_engine_keeps_the_budget_and_the_searches_report_their_depth() {
