@@ -246,4 +246,45 @@ fn trace_states_read_as_the_problem_writes_them() {
     let trace = text(&out.stdout);
     assert!(trace.contains("expand (1, 11) "), "{trace}");
     assert!(!trace.contains("Cell {"), "{trace}");
+    // Connect Four: the board's rows, top row first, as `--show` draws them, for the crate's
+    // own solver and for the catalogue's (MTD(f) runs column by column: its first search is
+    // of a child).
+    for algo in ["alphabeta", "mtdf", "minimax"] {
+        let position = if algo == "minimax" {
+            "2252576253462244111563365343671351441"
+        } else {
+            "4455"
+        };
+        let args = [
+            "solve",
+            "connect4",
+            position,
+            "--algo",
+            algo,
+            "--trace",
+            "-",
+            "--trace-limit",
+            "20",
+        ];
+        let out = searchlab(&args);
+        let trace = text(&out.stdout);
+        assert!(!trace.contains("Position {"), "{args:?}: {trace}");
+        let first = trace
+            .lines()
+            .find_map(|l| l.trim_start().strip_prefix("expand "))
+            .unwrap_or_else(|| panic!("{args:?}: no expansion in {trace}"));
+        let rows: Vec<&str> = first.split(' ').next().unwrap().split('/').collect();
+        assert_eq!(rows.len(), 6, "{args:?}: {first}");
+        assert!(
+            rows.iter()
+                .all(|r| r.len() == 7 && r.chars().all(|c| "xo.".contains(c))),
+            "{args:?}: {first}"
+        );
+        if algo == "alphabeta" {
+            assert!(
+                first.starts_with("......./......./......./......./...oo../...xx.. "),
+                "{first}"
+            );
+        }
+    }
 }

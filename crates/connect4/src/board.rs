@@ -98,7 +98,7 @@ pub struct Board {
 /// Equal positions have equal keys `current + mask` (Pons: unique per position, since
 /// `current + mask` sets exactly the cells of the mover plus one bit per column above its
 /// stones), which is all the hash needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub struct Position {
     /// Stones of the player to move.
     pub current: u64,
@@ -108,6 +108,43 @@ pub struct Position {
     /// POPCNT instruction (not in the x86-64 baseline the workspace builds for) takes a dozen
     /// instructions, and the search asks for it several times per position.
     stones: u32,
+}
+
+/// `Position { current: C, mask: M, stones: S }`, the form [`Position::from_debug`] reads
+/// back: the search's traces receive states by their `Debug`, and a trace of Connect Four
+/// turns them into the board's rows with the board's size ([`crate::Board::render`]).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Position {{ current: {}, mask: {}, stones: {} }}",
+            self.current, self.mask, self.stones
+        )
+    }
+}
+
+impl Position {
+    /// The position printed by its `Debug`, if `text` is one (see the `Debug` impl).
+    ///
+    /// ```
+    /// use searchlab_connect4::Board;
+    /// let board = Board::standard();
+    /// let pos = board.parse("4455").unwrap();
+    /// let text = format!("{pos:?}");
+    /// assert_eq!(searchlab_connect4::Position::from_debug(&text), Some(pos));
+    /// assert_eq!(searchlab_connect4::Position::from_debug("Cell { x: 1 }"), None);
+    /// ```
+    pub fn from_debug(text: &str) -> Option<Position> {
+        let rest = text.strip_prefix("Position { current: ")?;
+        let (current, rest) = rest.split_once(", mask: ")?;
+        let (mask, rest) = rest.split_once(", stones: ")?;
+        let stones = rest.strip_suffix(" }")?;
+        Some(Position {
+            current: current.parse().ok()?,
+            mask: mask.parse().ok()?,
+            stones: stones.parse().ok()?,
+        })
+    }
 }
 
 impl Hash for Position {

@@ -14,6 +14,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use searchlab_core::observe::{Trace, TraceEvent, Tracer};
 use searchlab_core::{LimitKind, TranspositionTable};
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
@@ -481,6 +482,18 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         let Algorithm::Game(algo) = algorithm else {
             unreachable!("a game lists only game algorithms")
         };
+        let shown;
+        let limits = match &limits.trace {
+            Some(trace) => {
+                let rows = ShownPositions {
+                    inner: trace.clone(),
+                    board: self.board.clone(),
+                };
+                shown = limits.clone().with_trace(Trace::new(rows));
+                &shown
+            }
+            None => limits,
+        };
         let rules = rules_of(heuristic);
         let solver = match algo.solver() {
             Ok(solver) => solver,
@@ -767,6 +780,65 @@ impl searchlab_toolkit::Playable for Connect4Game {
             -1 => "o wins".into(),
             _ => "draw".into(),
         }
+    }
+}
+
+/// A trace whose Connect Four positions print as the board's rows, top row first, `/`
+/// between rows (`--show`'s board on one line, as tic-tac-toe's traces print theirs; issue 31:
+/// traces printed `Position { current: .., mask: .. }`). A position is a bitboard whose
+/// layout depends on the board's height, which the search's `Debug` of a state cannot know:
+/// this tracer, which knows the board, reads the state back ([`Position::from_debug`]) and
+/// passes every event on to the driver's tracer with the rows instead.
+struct ShownPositions {
+    inner: Trace,
+    board: Board,
+}
+
+/// Text that prints as itself.
+struct Rows(String);
+
+impl std::fmt::Debug for Rows {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Tracer for ShownPositions {
+    fn wants_open(&self) -> bool {
+        self.inner.with(|t| t.wants_open())
+    }
+
+    fn record(&mut self, e: &TraceEvent<'_>) {
+        let rows = e
+            .state
+            .and_then(|s| Position::from_debug(&format!("{s:?}")))
+            .map(|p| {
+                let height = self.board.height() as usize;
+                let text = self.board.render(&p);
+                Rows(text.lines().take(height).collect::<Vec<_>>().join("/"))
+            });
+        let state: Option<&dyn std::fmt::Debug> = match &rows {
+            Some(r) => Some(r),
+            None => e.state,
+        };
+        let event = TraceEvent {
+            kind: e.kind,
+            state,
+            depth: e.depth,
+            g: e.g,
+            h: e.h,
+            f: e.f,
+            bound: e.bound,
+            iteration: e.iteration,
+            reason: e.reason,
+            alpha: e.alpha,
+            beta: e.beta,
+            value: e.value,
+            mv: e.mv,
+            skipped: e.skipped,
+            open: e.open,
+        };
+        self.inner.with(|t| t.record(&event));
     }
 }
 
