@@ -79,6 +79,35 @@ fn connect_fours_table_counts_against_the_memory_limit() {
         assert!(stdout.contains("stopped by the memory limit"), "{stdout}");
         assert!(stdout.contains("is above the memory limit"), "{stdout}");
     }
+    // Without an address-space limit, a --max-memory above the machine's memory does not let
+    // a table past the physical memory be allocated (it aborted): 1 TiB asked, a table of
+    // twice the machine's memory.
+    let ram = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?.to_owned();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .expect("MemTotal in /proc/meminfo")
+        * 1024;
+    let mb = ((ram >> 20) * 2).to_string();
+    let args = [
+        "solve",
+        "connect4",
+        "4455",
+        "--table-mb",
+        &mb,
+        "--max-memory",
+        "4T",
+    ];
+    let out = searchlab(&args, "");
+    no_abort(&args.join(" "), &out);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("is above this machine's physical memory"),
+        "{stdout}"
+    );
     // A table within the limit answers.
     let out = searchlab(
         &[

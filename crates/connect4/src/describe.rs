@@ -91,17 +91,30 @@ impl Connect4Game {
     /// Why the alpha-beta table of `--table-mb` does not fit the memory limit, if it does not:
     /// its size is what [`TranspositionTable::compact`] allocates (the largest power of two of
     /// slots within the request).
+    ///
+    /// A table above the machine's physical memory is refused whatever the limit (issue 32:
+    /// an explicit `--max-memory` above the RAM let the allocation abort).
     fn table_over(&self, limits: &Limits) -> Option<String> {
-        let limit = limits.max_memory?;
         let slot = TranspositionTable::<Position>::compact_slot_bytes();
         let slots = (self.table_bytes / slot).max(1);
         let bytes = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
-        (bytes > limit).then(|| {
-            format!(
+        if let Some(limit) = limits.max_memory
+            && bytes > limit
+        {
+            return Some(format!(
                 "the --table-mb {} table ({} MiB) is above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
                 self.table_bytes >> 20,
                 bytes >> 20,
                 limit >> 20
+            ));
+        }
+        let ram = searchlab_toolkit::limits_text::physical_memory()?;
+        (bytes > ram).then(|| {
+            format!(
+                "the --table-mb {} table ({} MiB) is above this machine's physical memory ({} MiB): lower --table-mb",
+                self.table_bytes >> 20,
+                bytes >> 20,
+                ram >> 20
             )
         })
     }

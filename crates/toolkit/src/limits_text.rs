@@ -110,6 +110,14 @@ pub fn default_memory() -> Option<u64> {
     }
 }
 
+/// The machine's physical memory (`MemTotal` in /proc/meminfo); `None` where it cannot be
+/// read. A table larger than this cannot be allocated whatever `--max-memory` says.
+pub fn physical_memory() -> Option<u64> {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|s| meminfo_total(&s))
+}
+
 /// `MemTotal:  16318424 kB` in bytes.
 fn meminfo_total(meminfo: &str) -> Option<u64> {
     let line = meminfo.lines().find(|l| l.starts_with("MemTotal:"))?;
