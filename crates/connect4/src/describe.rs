@@ -23,8 +23,8 @@ use searchlab_toolkit::{
 };
 
 use crate::{
-    Board, Book, Connect4, DEFAULT_TABLE_BYTES, ParallelSolver, PlayGame, Position, Rules,
-    SolveError, SolveOptions, Solver, Threats, describe_score, parse_test_line,
+    Analysis, Board, Book, Connect4, DEFAULT_TABLE_BYTES, ParallelSolver, PlayGame, Position,
+    Rules, SolveError, SolveOptions, Solver, Threats, describe_score, parse_test_line,
 };
 
 /// The most empty cells `minimax` accepts: it visits every non-losing move of every position
@@ -82,7 +82,35 @@ struct Found {
     stats: Stats,
 }
 
+/// A solver's analysis as this description reports it (the statistics of a failed solve
+/// are left empty, as before).
+#[allow(
+    clippy::result_large_err,
+    reason = "one call per position; the statistics go back with the error"
+)]
+fn found(analysis: Result<Analysis, SolveError>) -> Result<Found, (SolveError, Stats)> {
+    match analysis {
+        Ok(a) => Ok(Found {
+            score: a.score,
+            best: a.best,
+            columns: a.columns,
+            stats: a.stats,
+        }),
+        Err(e) => Err((e, Stats::default())),
+    }
+}
+
 impl Connect4Game {
+    /// The options of one position's solve, sequential or split: `--all-moves`, `--weak`
+    /// and the run's limits.
+    fn solve_options(&self, limits: &Limits) -> SolveOptions {
+        SolveOptions {
+            all_moves: self.all_moves,
+            weak: self.weak,
+            limits: limits.clone(),
+        }
+    }
+
     /// Empty cells of `pos`.
     fn empty(&self, pos: &Position) -> u32 {
         self.board.cells() - pos.stones()
@@ -145,20 +173,7 @@ impl Connect4Game {
         let (_, solver) = guard.as_mut().expect("just built");
         // Each position's statistics are its own, whatever came before (O(1)).
         solver.reset();
-        let options = SolveOptions {
-            all_moves: self.all_moves,
-            weak: self.weak,
-            limits: limits.clone(),
-        };
-        match solver.solve(&job.position, &options) {
-            Ok(a) => Ok(Found {
-                score: a.score,
-                best: a.best,
-                columns: a.columns,
-                stats: a.stats,
-            }),
-            Err(e) => Err((e, Stats::default())),
-        }
+        found(solver.solve(&job.position, &self.solve_options(limits)))
     }
 
     /// [`Connect4Game::solve_alphabeta`] on `--threads` threads, split at the root.
@@ -183,20 +198,7 @@ impl Connect4Game {
         }
         let (_, solver) = guard.as_mut().expect("just built");
         solver.reset();
-        let options = SolveOptions {
-            all_moves: self.all_moves,
-            weak: self.weak,
-            limits: limits.clone(),
-        };
-        match solver.solve(&job.position, &options) {
-            Ok(a) => Ok(Found {
-                score: a.score,
-                best: a.best,
-                columns: a.columns,
-                stats: a.stats,
-            }),
-            Err(e) => Err((e, Stats::default())),
-        }
+        found(solver.solve(&job.position, &self.solve_options(limits)))
     }
 
     /// A catalogue game search of the core (minimax, pvs, mtdf, alpha-beta with aspiration),
