@@ -82,14 +82,7 @@ fn connect_fours_table_counts_against_the_memory_limit() {
     // Without an address-space limit, a --max-memory above the machine's memory does not let
     // a table past the physical memory be allocated (it aborted): 1 TiB asked, a table of
     // twice the machine's memory.
-    let ram = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| {
-            let line = m.lines().find(|l| l.starts_with("MemTotal:"))?.to_owned();
-            line.split_whitespace().nth(1)?.parse::<u64>().ok()
-        })
-        .expect("MemTotal in /proc/meminfo")
-        * 1024;
+    let ram = searchlab_toolkit::limits_text::physical_memory().expect("MemTotal in /proc/meminfo");
     let mb = ((ram >> 20) * 2).to_string();
     let args = [
         "solve",

@@ -97,10 +97,7 @@ pub fn parse_size(text: &str) -> Result<u64, LimitError> {
 /// The default memory limit: 3/4 of `MemTotal` in /proc/meminfo, capped by the process's
 /// "Max address space" in /proc/self/limits; `None` where neither can be read.
 pub fn default_memory() -> Option<u64> {
-    let total = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|s| meminfo_total(&s))
-        .map(|t| t / 4 * 3);
+    let total = physical_memory().map(|t| t / 4 * 3);
     let cap = std::fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|s| address_space_limit(&s));
