@@ -28,7 +28,7 @@ use searchlab_toolkit::{
 
 use crate::callbacks::Callbacks;
 use crate::convert;
-use crate::own_problem::short_repr;
+use crate::own_problem::{Known, known_id, short_repr};
 
 /// What is known of a state, filled in as the search asks.
 #[derive(Default)]
@@ -88,22 +88,10 @@ impl<'py> PyGame<'py> {
     }
 
     fn intern(&self, state: &Bound<'py, PyAny>) -> PyResult<u32> {
-        let found = self.ids.get_item(state).map_err(|e| {
-            let err = PyTypeError::new_err(format!(
-                "state {} is not hashable: states must be hashable values (tuples, not lists)",
-                short_repr(state)
-            ));
-            err.set_cause(self.cb.py, Some(e));
-            err
-        })?;
-        if let Some(id) = found {
-            return id.extract::<u32>();
-        }
-        let mut states = self.states.borrow_mut();
-        let id = u32::try_from(states.len())
-            .map_err(|_| PyValueError::new_err("more than 2^32 distinct states"))?;
-        states.push(state.clone());
-        drop(states);
+        let id = match known_id(&self.ids, state, &self.states)? {
+            Known::Seen(id) => return Ok(id),
+            Known::New(id) => id,
+        };
         self.nodes.borrow_mut().push(Node::default());
         self.ids.set_item(state, id)?;
         Ok(id)

@@ -76,22 +76,10 @@ impl<'py, C: PyCost> PyProblem<'py, C> {
 
     /// The id of `state`, given a new one if it was never seen.
     fn intern(&self, state: &Bound<'py, PyAny>) -> PyResult<u32> {
-        let found = self.ids.get_item(state).map_err(|e| {
-            let err = PyTypeError::new_err(format!(
-                "state {} is not hashable: states must be hashable values (tuples, not lists)",
-                short_repr(state)
-            ));
-            err.set_cause(self.cb.py, Some(e));
-            err
-        })?;
-        if let Some(id) = found {
-            return id.extract::<u32>();
-        }
-        let mut states = self.states.borrow_mut();
-        let id = u32::try_from(states.len())
-            .map_err(|_| PyValueError::new_err("more than 2^32 distinct states"))?;
-        states.push(state.clone());
-        drop(states);
+        let id = match known_id(&self.ids, state, &self.states)? {
+            Known::Seen(id) => return Ok(id),
+            Known::New(id) => id,
+        };
         self.successors.borrow_mut().push(None);
         self.goal_test.borrow_mut().push(None);
         self.ids.set_item(state, id)?;
@@ -213,6 +201,40 @@ fn cost_of<C: PyCost>(
             short_repr(action)
         )
     })
+}
+
+/// What interning found of a state: the id it has, or the id it gets (already pushed on
+/// `states`, not yet in `ids`).
+pub enum Known {
+    /// Seen before, with this id.
+    Seen(u32),
+    /// New: the next id, its state pushed.
+    New(u32),
+}
+
+/// The id of `state` in `ids`, or a new one with the state pushed on `states` (the caller
+/// sets its own per-state tables, then `ids`): the interning of own problems and own games.
+pub fn known_id<'py>(
+    ids: &Bound<'py, PyDict>,
+    state: &Bound<'py, PyAny>,
+    states: &RefCell<Vec<Bound<'py, PyAny>>>,
+) -> PyResult<Known> {
+    let found = ids.get_item(state).map_err(|e| {
+        let err = PyTypeError::new_err(format!(
+            "state {} is not hashable: states must be hashable values (tuples, not lists)",
+            short_repr(state)
+        ));
+        err.set_cause(state.py(), Some(e));
+        err
+    })?;
+    if let Some(id) = found {
+        return Ok(Known::Seen(id.extract::<u32>()?));
+    }
+    let mut states = states.borrow_mut();
+    let id = u32::try_from(states.len())
+        .map_err(|_| PyValueError::new_err("more than 2^32 distinct states"))?;
+    states.push(state.clone());
+    Ok(Known::New(id))
 }
 
 /// `repr(obj)`, cut to 80 characters, for messages.
