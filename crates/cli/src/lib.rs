@@ -304,10 +304,10 @@ fn run_with(
         }
         Some(("gen", m)) => registry::run_gen(entries, m),
         Some((which @ ("completions" | "man"), m)) => shell::run(command, which, m),
-        Some(("match", m)) => matchcmd::dispatch(entries, m, false),
-        Some(("play", m)) => matchcmd::dispatch(entries, m, true),
+        Some(("match", m)) => matchcmd::dispatch(entries, m, |f| f.run_match),
+        Some(("play", m)) => matchcmd::dispatch(entries, m, |f| f.run_play),
         Some(("book", m)) => book::run(m),
-        Some(("tournament", m)) => tournament::dispatch(entries, m),
+        Some(("tournament", m)) => matchcmd::dispatch(entries, m, |f| f.run_tournament),
         Some(("list", m)) => registry::list(
             entries,
             m.get_one::<String>("format").is_some_and(|f| f == "json"),

@@ -24,11 +24,11 @@ pub struct PlayFns {
     /// The engine `play` uses when none is named ([`Playable::DEFAULT_ENGINE`]).
     pub engine: &'static str,
     /// Runs `searchlab match GAME` from its matches.
-    pub run_match: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
+    pub run_match: RunGame,
     /// Runs `searchlab play GAME` from its matches.
-    pub run_play: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
+    pub run_play: RunGame,
     /// Runs `searchlab tournament GAME` from its matches.
-    pub run_tournament: fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>,
+    pub run_tournament: RunGame,
 }
 
 impl Entry {
@@ -59,56 +59,87 @@ pub fn spec_of(m: &ArgMatches, id: &str) -> Result<Option<StrategySpec>, BadInpu
 
 /// `searchlab match`, one subcommand per playable game.
 pub fn match_command(entries: &[Entry]) -> Command {
-    let mut cmd = Command::new("match")
-        .about("Play two strategies against each other: W/D/L, score, Elo with a 95% interval, move accuracy")
+    per_game_command(
+        "match",
+        "Play two strategies against each other: W/D/L, score, Elo with a 95% interval, move accuracy",
+        entries,
+        |sub, _| {
+            sub.after_help(STRATEGY_HELP)
+                .arg(strategy_arg("a", "Strategy A (results are A's)").required(true))
+                .arg(strategy_arg("b", "Strategy B").required(true))
+                .args(series_args(
+                    u32::MAX,
+                    "Number of games (2k and 2k+1 play the same opening, colours swapped)",
+                    "Without --openings: random openings of P plies, one per pair of games",
+                    "Seed of the random openings and of each game's strategy seeds",
+                ))
+                .arg(
+                    Arg::new("openings")
+                        .long("openings")
+                        .value_name("FILE")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .help("Openings, one per line as the game's instances write positions ('#' starts a comment)"),
+                )
+                .arg(crate::tournament::move_time_arg())
+                .arg(
+                    Arg::new("no-accuracy")
+                        .long("no-accuracy")
+                        .action(ArgAction::SetTrue)
+                        .help("Do not value every move with the perfect solver"),
+                )
+                .arg(crate::limits::memory_arg())
+                .arg(format_arg("Output: the table, or one JSON object with every game"))
+        },
+    )
+}
+
+/// A command (`match`, `play`, `tournament`) with one subcommand per playable game: `game`
+/// adds the command's own arguments to each game's subcommand, and the game's play options
+/// follow them.
+pub fn per_game_command(
+    name: &'static str,
+    about: &'static str,
+    entries: &[Entry],
+    game: impl Fn(Command, &PlayFns) -> Command,
+) -> Command {
+    let mut cmd = Command::new(name)
+        .about(about)
         .subcommand_required(true)
         .arg_required_else_help(true);
     for e in entries {
         let Some(play) = &e.play else { continue };
-        let sub = Command::new(e.name)
-            .about(e.summary)
-            .after_help(STRATEGY_HELP)
-            .arg(strategy_arg("a", "Strategy A (results are A's)").required(true))
-            .arg(strategy_arg("b", "Strategy B").required(true))
-            .arg(
-                valued("games", "N", "10")
-                    .value_parser(clap::value_parser!(u32).range(1..))
-                    .help("Number of games (2k and 2k+1 play the same opening, colours swapped)"),
-            )
-            .arg(
-                Arg::new("openings")
-                    .long("openings")
-                    .value_name("FILE")
-                    .value_parser(clap::value_parser!(PathBuf))
-                    .help("Openings, one per line as the game's instances write positions ('#' starts a comment)"),
-            )
-            .arg(
-                valued("plies", "P", "2")
-                    .value_parser(clap::value_parser!(u32))
-                    .help("Without --openings: random openings of P plies, one per pair of games"),
-            )
-            .arg(
-                valued("seed", "S", "1")
-                    .value_parser(clap::value_parser!(u64))
-                    .help("Seed of the random openings and of each game's strategy seeds"),
-            )
-            .arg(crate::tournament::move_time_arg())
-            .arg(
-                Arg::new("no-accuracy")
-                    .long("no-accuracy")
-                    .action(ArgAction::SetTrue)
-                    .help("Do not value every move with the perfect solver"),
-            )
-            .arg(crate::limits::memory_arg())
-            .arg(
-                valued("format", "FORMAT", "text")
-                    .value_parser(["text", "json"])
-                    .help("Output: the table, or one JSON object with every game"),
-            )
-            .args(option_args(&play.options));
-        cmd = cmd.subcommand(sub);
+        let sub = game(Command::new(e.name).about(e.summary), play);
+        cmd = cmd.subcommand(sub.args(option_args(&play.options)));
     }
     cmd
+}
+
+/// `--games N` (1 to `max_games`), `--plies P` (default 2) and `--seed S` (default 1) of a
+/// series of games from seeded random openings (`match`, `tournament`), with their help texts.
+pub fn series_args(
+    max_games: u32,
+    games: &'static str,
+    plies: &'static str,
+    seed: &'static str,
+) -> [Arg; 3] {
+    [
+        valued("games", "N", "10")
+            .value_parser(clap::value_parser!(u32).range(1..=i64::from(max_games)))
+            .help(games),
+        valued("plies", "P", "2")
+            .value_parser(clap::value_parser!(u32))
+            .help(plies),
+        valued("seed", "S", "1")
+            .value_parser(clap::value_parser!(u64))
+            .help(seed),
+    ]
+}
+
+/// `--format text|json` of `match` and `tournament`.
+pub fn format_arg(help: &'static str) -> Arg {
+    valued("format", "FORMAT", "text")
+        .value_parser(["text", "json"])
+        .help(help)
 }
 
 /// A strategy argument.
@@ -120,8 +151,16 @@ pub fn strategy_arg(id: &'static str, help: &'static str) -> Arg {
         .help(help)
 }
 
-/// Runs `searchlab <match|play> <game>` for whichever game the user named.
-pub fn dispatch(entries: &[Entry], m: &ArgMatches, play: bool) -> anyhow::Result<ExitCode> {
+/// What runs one game's subcommand of `match`, `play` or `tournament`.
+pub type RunGame = fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>;
+
+/// Runs `searchlab <match|play|tournament> <game>` for whichever game the user named: `run`
+/// picks the command's runner among the game's [`PlayFns`].
+pub fn dispatch(
+    entries: &[Entry],
+    m: &ArgMatches,
+    run: impl Fn(&PlayFns) -> RunGame,
+) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a game (searchlab list shows them)".into()).into());
     };
@@ -131,11 +170,7 @@ pub fn dispatch(entries: &[Entry], m: &ArgMatches, play: bool) -> anyhow::Result
         .and_then(|e| e.play.as_ref())
         .expect("clap only accepts playable games");
     let options = option_values(&fns.options, sub);
-    if play {
-        (fns.run_play)(sub, &options)
-    } else {
-        (fns.run_match)(sub, &options)
-    }
+    run(fns)(sub, &options)
 }
 
 /// The description and its game from the options, errors as bad input.

@@ -13,20 +13,17 @@ use searchlab_toolkit::strategy_spec::STRATEGY_HELP;
 use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
-use crate::matchcmd::{game_of, spec_of, strategy_arg};
-use crate::registry::{Entry, option_args, valued};
+use crate::matchcmd::{game_of, per_game_command, spec_of, strategy_arg};
+use crate::registry::{Entry, valued};
 
 /// `searchlab play`, one subcommand per playable game.
 pub fn play_command(entries: &[Entry]) -> Command {
-    let mut cmd = Command::new("play")
-        .about("Play a game against any algorithm in the terminal (moves from stdin, one a line)")
-        .subcommand_required(true)
-        .arg_required_else_help(true);
-    for e in entries {
-        let Some(play) = &e.play else { continue };
-        let sub = Command::new(e.name)
-            .about(e.summary)
-            .after_help(format!(
+    per_game_command(
+        "play",
+        "Play a game against any algorithm in the terminal (moves from stdin, one a line)",
+        entries,
+        |sub, play| {
+            sub.after_help(format!(
                 "{STRATEGY_HELP}\n\nAt the prompt: a move, `hint` (the engine's value of each move), \
                  `undo` (take back your last move and the replies), `quit`."
             ))
@@ -42,10 +39,8 @@ pub fn play_command(entries: &[Entry]) -> Command {
                     .help("Seed of a random or mcts engine"),
             )
             .arg(crate::limits::memory_arg())
-            .args(option_args(&play.options));
-        cmd = cmd.subcommand(sub);
-    }
-    cmd
+        },
+    )
 }
 
 /// `searchlab play D ...`.

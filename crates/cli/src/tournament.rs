@@ -16,8 +16,8 @@ use searchlab_toolkit::tournament::{ratings, round_robin};
 use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
-use crate::matchcmd::game_of;
-use crate::registry::{Entry, option_args, option_values, valued};
+use crate::matchcmd::{format_arg, game_of, per_game_command, series_args};
+use crate::registry::{Entry, valued};
 
 /// `--move-time T`, for `match`, `play` and `tournament`.
 pub fn move_time_arg() -> Arg {
@@ -38,15 +38,12 @@ pub fn move_time_of(m: &ArgMatches) -> Option<Duration> {
 
 /// `searchlab tournament`, one subcommand per playable game.
 pub fn command(entries: &[Entry]) -> Command {
-    let mut cmd = Command::new("tournament")
-        .about("A round robin between strategies: Bradley-Terry (Elo) ratings with 95% intervals")
-        .subcommand_required(true)
-        .arg_required_else_help(true);
-    for e in entries {
-        let Some(play) = &e.play else { continue };
-        let sub = Command::new(e.name)
-            .about(e.summary)
-            .after_help(format!(
+    per_game_command(
+        "tournament",
+        "A round robin between strategies: Bradley-Terry (Elo) ratings with 95% intervals",
+        entries,
+        |sub, _| {
+            sub.after_help(format!(
                 "{STRATEGY_HELP}\n\nEvery pair plays --games games from the same seeded random \
                  openings, colours swapped in each opening's two games. Ratings: Bradley-Terry \
                  fitted by MM iterations (a draw is half a win; one virtual draw per pair keeps \
@@ -60,51 +57,22 @@ pub fn command(entries: &[Entry]) -> Command {
                     .required(true)
                     .help("The strategies, comma-separated (a KEY=VALUE after a comma belongs to the strategy before it); SPEC@T: that player's own time per move"),
             )
-            .arg(
-                valued("games", "N", "10")
-                    .value_parser(clap::value_parser!(u32).range(1..=100_000))
-                    .help("Games per pair of players"),
-            )
+            .args(series_args(
+                100_000,
+                "Games per pair of players",
+                "Random openings of P plies, one per pair of games",
+                "Seed of the openings, the strategies' seeds and the bootstrap",
+            ))
             .arg(move_time_arg())
             .arg(crate::limits::memory_arg())
-            .arg(
-                valued("plies", "P", "2")
-                    .value_parser(clap::value_parser!(u32))
-                    .help("Random openings of P plies, one per pair of games"),
-            )
-            .arg(
-                valued("seed", "S", "1")
-                    .value_parser(clap::value_parser!(u64))
-                    .help("Seed of the openings, the strategies' seeds and the bootstrap"),
-            )
             .arg(
                 valued("resamples", "B", "1000")
                     .value_parser(clap::value_parser!(u32).range(0..=100_000))
                     .help("Bootstrap samples for the 95% intervals"),
             )
-            .arg(
-                valued("format", "FORMAT", "text")
-                    .value_parser(["text", "json"])
-                    .help("Output: the table, or one JSON object"),
-            )
-            .args(option_args(&play.options));
-        cmd = cmd.subcommand(sub);
-    }
-    cmd
-}
-
-/// Runs `searchlab tournament <game>`.
-pub fn dispatch(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
-    let Some((name, sub)) = m.subcommand() else {
-        return Err(BadInput("name a game (searchlab list shows them)".into()).into());
-    };
-    let fns = entries
-        .iter()
-        .find(|e| e.name == name)
-        .and_then(|e| e.play.as_ref())
-        .expect("clap only accepts playable games");
-    let options = option_values(&fns.options, sub);
-    (fns.run_tournament)(sub, &options)
+            .arg(format_arg("Output: the table, or one JSON object"))
+        },
+    )
 }
 
 /// A player: a strategy with its own time per move (`alphabeta@0.1s`), if any.
