@@ -98,7 +98,9 @@ pub fn check_writable(option: &str, output: &Path) -> Result<(), String> {
 
 /// A file written through a temporary sibling (`.NAME.tmp-PID`), renamed over `path` by
 /// [`AtomicFile::commit`]; dropped without a commit, the temporary file is removed and `path`
-/// is left as it was.
+/// is left as it was. A process killed outright (SIGKILL, power loss) cannot remove its
+/// temporary file: the next write of the same `path` removes the siblings of processes that
+/// no longer run ([`remove_stale_temporaries`]).
 pub struct AtomicFile {
     path: PathBuf,
     tmp: PathBuf,
@@ -115,6 +117,7 @@ impl AtomicFile {
             .file_name()
             .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
         let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+        remove_stale_temporaries(path, &name);
         let file = std::fs::File::create(&tmp)?;
         Ok(AtomicFile {
             path: path.to_owned(),
@@ -158,6 +161,38 @@ impl Drop for AtomicFile {
     }
 }
 
+/// Removes the temporary siblings of `path` (`.NAME.tmp-PID`, `name` being NAME) left by
+/// processes that no longer run, as a killed process leaves them. Where processes cannot be
+/// looked up (no `/proc`), nothing is removed; a sibling whose PID runs (this process's or a
+/// concurrent writer's) is kept.
+fn remove_stale_temporaries(path: &Path, name: &str) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let prefix = format!(".{name}.tmp-");
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&prefix))
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Writes `bytes` to `path` through an [`AtomicFile`].
 ///
 /// # Errors
@@ -190,6 +225,27 @@ mod tests {
         write_atomically(&input, b"new\n").unwrap();
         assert_eq!(std::fs::read_to_string(&input).unwrap(), "new\n");
         assert!(check_writable("-o", &dir.join("no/such/o.csv")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_killed_writer_s_temporary_file_is_removed_by_the_next_write_and_a_live_one_kept() {
+        let dir = std::env::temp_dir().join(format!("searchlab-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("rows.csv");
+        // PIDs above the kernel's limit (at most 2^22) never run; PID 1 always does.
+        let dead = dir.join(".rows.csv.tmp-4999999");
+        let live = dir.join(".rows.csv.tmp-1");
+        let other = dir.join(".other.csv.tmp-4999999");
+        for f in [&dead, &live, &other] {
+            std::fs::write(f, "partial").unwrap();
+        }
+        write_atomically(&out, b"a,b\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "a,b\n");
+        assert!(!dead.exists(), "the dead writer's file is removed");
+        assert!(live.exists(), "a running process's file is kept");
+        assert!(other.exists(), "another output's file is not touched");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
