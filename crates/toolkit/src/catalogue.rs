@@ -5,8 +5,15 @@
 //! (`"idastar".parse::<SearchAlgorithm>()`), asks whether it takes a heuristic and what it
 //! promises ([`SearchAlgorithm::promise`]), and runs it with [`SearchAlgorithm::run`] or
 //! [`GameAlgorithm::run`]: one outcome plus statistics, the same for every algorithm, under the
-//! same [`crate::Limits`]. Adding an algorithm to the catalogue is one variant, one line in
-//! `ALL`, one arm in `name`, `summary` and `run` (the compiler lists each place).
+//! same [`crate::Limits`].
+//!
+//! Everything the catalogue knows about an algorithm is declared once beside it in the core
+//! ([`Declaration`]: `crate::astar::DECLARATION`); the single-agent catalogue is one list of
+//! those declarations (`search_algorithms!` in this file, one entry per algorithm: its variant,
+//! its module, how to call it), from which the enum, [`SearchAlgorithm::ALL`], names, menus,
+//! parsing, printing and dispatch are derived. Adding a single-agent algorithm is one file in
+//! the core and one entry in that list; a test fails when a file's declaration is missing from
+//! it (`docs/adding-an-algorithm.md`).
 //!
 //! Game algorithms are the solvers, which prove a position's value, and Monte Carlo tree
 //! search, which chooses a move and proves nothing ([`GameAlgorithm::proves_value`]).
@@ -805,12 +812,16 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// What its declaration says ([`SearchAlgorithm::about`], [`GameAlgorithm::about`]).
+    pub fn about(self) -> About {
+        match self {
+            Self::Search(a) => a.about(),
+            Self::Game(a) => a.about(),
+        }
+    }
     /// Its name.
     pub fn name(self) -> &'static str {
-        match self {
-            Self::Search(a) => a.name(),
-            Self::Game(a) => a.name(),
-        }
+        self.about().name
     }
     /// Its one-line summary.
     pub fn summary(self) -> &'static str {
@@ -989,29 +1000,10 @@ mod tests {
         assert!("pvs:2".parse::<GameAlgorithm>().is_err());
     }
 
-    /// The place of each variant's base in its `ALL`. The matches are exhaustive, so a new
-    /// variant does not compile until it is named here, and the test below fails until it is
-    /// in `ALL` too: an algorithm left out of `ALL` could not be named on the command line.
-    fn search_ordinal(a: SearchAlgorithm) -> Option<usize> {
-        use SearchAlgorithm as S;
-        Some(match a {
-            S::Astar => 0,
-            S::Idastar => 1,
-            S::Iddfs => 2,
-            S::Bfs => 3,
-            S::Ucs => 4,
-            S::Greedy => 5,
-            S::Wastar(_) => 6,
-            S::Beam(_) => 7,
-            S::Rbfs => 8,
-            S::Dfbnb(_) => 9,
-            S::Bibfs => 10,
-            S::Mm => 11,
-            S::Fringe => 12,
-            S::Plugin(_) => return None,
-        })
-    }
-
+    /// The place of each game variant's base in `GameAlgorithm::ALL`. The match is exhaustive,
+    /// so a new variant does not compile until it is named here, and the test below fails
+    /// until it is in `ALL` too. (The single-agent `ALL` is made from the same list as the
+    /// enum: nothing to check.)
     fn game_ordinal(a: GameAlgorithm) -> usize {
         use GameAlgorithm as G;
         match a {
@@ -1025,9 +1017,6 @@ mod tests {
 
     #[test]
     fn every_variant_is_in_all_once_with_a_name_of_its_own() {
-        let search: Vec<Option<usize>> = SearchAlgorithm::ALL.map(search_ordinal).to_vec();
-        let expected: Vec<Option<usize>> = (0..SearchAlgorithm::ALL.len()).map(Some).collect();
-        assert_eq!(search, expected);
         let game: Vec<usize> = GameAlgorithm::ALL.map(game_ordinal).to_vec();
         assert_eq!(game, (0..GameAlgorithm::ALL.len()).collect::<Vec<_>>());
         let mut names: Vec<&str> = Algorithm::all().map(Algorithm::name).collect();
@@ -1035,6 +1024,60 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count, "two algorithms share a name");
+    }
+
+    /// Every algorithm file of the core (`single_agent/`, `bidirectional/`, `parallel/`,
+    /// `games/`) declares itself (`pub const DECLARATION`) and its declaration is in the
+    /// catalogue's list, or it is one of the shared engines and parameter types named here
+    /// with the reason: a new algorithm left out of the list fails here.
+    #[test]
+    fn every_declared_algorithm_is_in_the_catalogue() {
+        const NOT_ALGORITHMS: [(&str, &str); 4] = [
+            (
+                "best_first",
+                "the engine of A*, UCS, weighted A* and greedy",
+            ),
+            ("buckets", "A*'s bucket queue"),
+            (
+                "par_idastar",
+                "IDA* on threads, run through idastar by problems that offer it",
+            ),
+            ("mcts_params", "MCTS's parameters, declared by mcts"),
+        ];
+        let search = SearchAlgorithm::ALL.map(|a| a.about().module);
+        let listed: Vec<&str> = search
+            .into_iter()
+            .chain(GameAlgorithm::ALL.map(|a| a.about().module))
+            .collect();
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src");
+        let mut seen = 0;
+        for family in ["single_agent", "bidirectional", "parallel", "games"] {
+            let mut files: Vec<_> = std::fs::read_dir(src.join(family))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+                .collect();
+            files.sort();
+            for file in files {
+                let stem = file.file_stem().unwrap().to_str().unwrap().to_owned();
+                let text = std::fs::read_to_string(&file).unwrap();
+                let module = format!("searchlab_core::{family}::{stem}");
+                if text.contains("\npub const DECLARATION: ") {
+                    seen += 1;
+                    assert!(
+                        listed.contains(&module.as_str()),
+                        "{module} declares an algorithm the catalogue does not list: add its line to search_algorithms! (or GameAlgorithm)"
+                    );
+                } else {
+                    assert!(
+                        NOT_ALGORITHMS.iter().any(|(n, _)| *n == stem),
+                        "{} declares no algorithm: give it `pub const DECLARATION` after its imports",
+                        file.display()
+                    );
+                }
+            }
+        }
+        assert_eq!(seen, listed.len(), "a listed declaration has no file");
     }
 
     #[test]
