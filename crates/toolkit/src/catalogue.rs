@@ -143,13 +143,13 @@ pub use crate::mcts_params::{
 pub const DEFAULT_BEAM_WIDTH: NonZeroUsize = crate::beam::DECLARATION.default_parameter();
 
 /// The single-agent catalogue from its one list: each entry names the variant (with the
-/// parameter's binding and type when the algorithm takes one), the core module whose
-/// `DECLARATION` says everything else, and how to call it. The enum, [`SearchAlgorithm::ALL`],
+/// parameter's binding and type when the algorithm takes one), the core module (by its family
+/// folder) whose `DECLARATION` says everything else, and how to call it. The enum, [`SearchAlgorithm::ALL`],
 /// names, summaries, promises, needs, parsing, printing and dispatch are derived from it.
 macro_rules! search_algorithms {
     ($(
         $(#[$doc:meta])*
-        $variant:ident $(($x:ident: $ty:ty))? = $module:ident,
+        $variant:ident $(($x:ident: $ty:ty))? = $family:ident::$module:ident,
             |$p:ident, $s:ident, $h:ident, $l:ident| $run:expr;
     )*) => {
         /// A single-agent search algorithm (a path from a start to a goal), with its parameter
@@ -166,7 +166,7 @@ macro_rules! search_algorithms {
             /// menus list them.
             pub const ALL: [SearchAlgorithm; [$(stringify!($variant)),*].len()] = [$(
                 Self::$variant $((
-                    std::convert::identity::<$ty>(crate::$module::DECLARATION.default_parameter())
+                    std::convert::identity::<$ty>(crate::$family::$module::DECLARATION.default_parameter())
                 ))?
             ),*];
 
@@ -174,7 +174,7 @@ macro_rules! search_algorithms {
             #[allow(unused_variables)]
             pub fn about(self) -> About {
                 match self {
-                    $( Self::$variant $(($x))? => crate::$module::DECLARATION.about(), )*
+                    $( Self::$variant $(($x))? => crate::$family::$module::DECLARATION.about(), )*
                     Self::Plugin(p) => p.about(),
                 }
             }
@@ -184,7 +184,7 @@ macro_rules! search_algorithms {
             pub fn promise(self) -> Promise {
                 match self {
                     $( Self::$variant $(($x))? => {
-                        crate::$module::DECLARATION.promise(&($($x)?))
+                        crate::$family::$module::DECLARATION.promise(&($($x)?))
                     } )*
                     Self::Plugin(p) => p.promise(),
                 }
@@ -194,7 +194,7 @@ macro_rules! search_algorithms {
             #[allow(unused_variables)]
             fn parameter(self) -> Option<String> {
                 match self {
-                    $( Self::$variant $(($x))? => crate::$module::DECLARATION.text(&($($x)?)), )*
+                    $( Self::$variant $(($x))? => crate::$family::$module::DECLARATION.text(&($($x)?)), )*
                     Self::Plugin(_) => None,
                 }
             }
@@ -203,7 +203,7 @@ macro_rules! search_algorithms {
             #[allow(unused_variables, unused_parens)]
             fn with_parameter(self, text: &str) -> Result<SearchAlgorithm, String> {
                 match self {
-                    $( Self::$variant $(($x))? => crate::$module::DECLARATION
+                    $( Self::$variant $(($x))? => crate::$family::$module::DECLARATION
                         .parse(text)
                         .map(|($($x)?)| Self::$variant $(($x))?), )*
                     Self::Plugin(_) => Err(format!("{self} takes no parameter")),
@@ -249,37 +249,37 @@ macro_rules! search_algorithms {
 
 search_algorithms! {
     /// A* ([`astar()`]): optimal with an admissible heuristic; keeps every node.
-    Astar = astar, |p, s, h, l| astar(p, s, h, l);
+    Astar = single_agent::astar, |p, s, h, l| astar(p, s, h, l);
     /// IDA* ([`idastar()`]): optimal, memory linear in the depth.
-    Idastar = idastar, |p, s, h, l| idastar(p, s, h, l);
+    Idastar = single_agent::idastar, |p, s, h, l| idastar(p, s, h, l);
     /// Iterative deepening DFS ([`iddfs()`]): fewest actions, no heuristic.
-    Iddfs = iddfs, |p, s, h, l| iddfs(p, s, l);
+    Iddfs = single_agent::iddfs, |p, s, h, l| iddfs(p, s, l);
     /// Breadth-first search ([`bfs()`]): fewest actions, no heuristic.
-    Bfs = bfs, |p, s, h, l| bfs(p, s, l);
+    Bfs = single_agent::bfs, |p, s, h, l| bfs(p, s, l);
     /// Uniform-cost search ([`ucs()`], Dijkstra): optimal, no heuristic.
-    Ucs = ucs, |p, s, h, l| ucs(p, s, l);
+    Ucs = single_agent::ucs, |p, s, h, l| ucs(p, s, l);
     /// Greedy best-first search ([`greedy()`]): by the heuristic alone, no cost promised.
-    Greedy = greedy, |p, s, h, l| greedy(p, s, h, l);
+    Greedy = single_agent::greedy, |p, s, h, l| greedy(p, s, h, l);
     /// Weighted A* ([`wastar()`]) with weight `w` (`wastar:W`, default 2): at most `w` times the
     /// optimum.
-    Wastar(w: Weight) = wastar, |p, s, h, l| wastar(p, s, h, w, l);
+    Wastar(w: Weight) = single_agent::wastar, |p, s, h, l| wastar(p, s, h, w, l);
     /// Beam search ([`beam()`]) keeping the best `width` nodes per layer (`beam:K`, default
     /// 100): may miss every path.
-    Beam(k: NonZeroUsize) = beam, |p, s, h, l| beam(p, s, h, k, l);
+    Beam(k: NonZeroUsize) = single_agent::beam, |p, s, h, l| beam(p, s, h, k, l);
     /// Recursive best-first search ([`rbfs()`]): optimal, memory linear in the depth.
-    Rbfs = rbfs, |p, s, h, l| rbfs(p, s, h, l);
+    Rbfs = single_agent::rbfs, |p, s, h, l| rbfs(p, s, h, l);
     /// Depth-first branch-and-bound ([`dfbnb()`]) with its first bound from a greedy run and the
     /// cost limit (`dfbnb`, the default: without a bound, a space with cycles is searched
     /// depth-first until a limit stops it) or from the cost limit alone (`dfbnb:max-depth`,
     /// with `--max-depth`).
-    Dfbnb(b: InitialBound) = dfbnb, |p, s, h, l| dfbnb(p, s, h, b, l);
+    Dfbnb(b: InitialBound) = single_agent::dfbnb, |p, s, h, l| dfbnb(p, s, h, b, l);
     /// Bidirectional BFS ([`bibfs()`]): fewest actions; needs an explicit goal state.
-    Bibfs = bibfs, |p, s, h, l| bibfs(p, s, l)?;
+    Bibfs = bidirectional::bibfs, |p, s, h, l| bibfs(p, s, l)?;
     /// MM ([`mm()`]), bidirectional search meeting in the middle: optimal; needs an explicit
     /// goal state.
-    Mm = mm, |p, s, h, l| mm(p, s, h, l)?;
+    Mm = bidirectional::mm, |p, s, h, l| mm(p, s, h, l)?;
     /// Fringe search ([`fringe()`]): IDA*'s thresholds over a list, optimal.
-    Fringe = fringe, |p, s, h, l| fringe(p, s, h, l);
+    Fringe = single_agent::fringe, |p, s, h, l| fringe(p, s, h, l);
 }
 
 impl SearchAlgorithm {
@@ -872,13 +872,15 @@ impl Algorithm {
     }
 }
 
-/// Parses `name` or `name:parameter` among `all` (bases), with `with` giving the parameter.
+/// Parses `name` or `name:parameter` among `all` (bases; a name or one of its declared
+/// aliases), with `with` giving the parameter.
 fn parse_named<T: Copy>(
     text: &str,
     all: &[T],
-    name: impl Fn(T) -> &'static str,
+    about: impl Fn(T) -> About,
     with: impl Fn(T, &str) -> Result<T, String>,
 ) -> Result<T, ParseAlgorithmError> {
+    let name = |a: T| about(a).name;
     let (base, parameter) = match text.trim().split_once(':') {
         Some((b, p)) => (b.trim(), Some(p)),
         None => (text.trim(), None),
@@ -886,7 +888,7 @@ fn parse_named<T: Copy>(
     let found = all
         .iter()
         .copied()
-        .find(|a| name(*a).eq_ignore_ascii_case(base))
+        .find(|a| about(*a).is_named(base))
         .ok_or_else(|| UnknownAlgorithm {
             name: text.to_owned(),
             known: all.iter().map(|a| name(*a)).collect::<Vec<_>>().join(", "),
@@ -914,7 +916,7 @@ impl FromStr for SearchAlgorithm {
     type Err = ParseAlgorithmError;
     /// `astar`, `wastar`, `wastar:1.5`, `beam:10`, `dfbnb:max-depth` (case-insensitive).
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
-        parse_named(s, &Self::all(), Self::name, Self::with_parameter)
+        parse_named(s, &Self::all(), Self::about, Self::with_parameter)
     }
 }
 
@@ -932,7 +934,7 @@ impl FromStr for GameAlgorithm {
     /// `alphabeta`, `alphabeta:aspiration=5`, `mcts`, `mcts:playouts=500,seed=7`
     /// (case-insensitive names).
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
-        parse_named(s, &Self::ALL, Self::name, Self::with_parameter)
+        parse_named(s, &Self::ALL, Self::about, Self::with_parameter)
     }
 }
 
@@ -949,7 +951,7 @@ impl FromStr for Algorithm {
     type Err = ParseAlgorithmError;
     fn from_str(s: &str) -> Result<Self, ParseAlgorithmError> {
         let all: Vec<Algorithm> = Self::all().collect();
-        parse_named(s, &all, Self::name, |a, p| match a {
+        parse_named(s, &all, Self::about, |a, p| match a {
             Self::Search(a) => a.with_parameter(p).map(Self::Search),
             Self::Game(a) => a.with_parameter(p).map(Self::Game),
         })
@@ -966,9 +968,19 @@ mod tests {
             assert_eq!(a.to_string().parse::<Algorithm>(), Ok(a));
         }
         let err = "dijkstra".parse::<SearchAlgorithm>().unwrap_err();
+        let known = SearchAlgorithm::all()
+            .into_iter()
+            .map(SearchAlgorithm::name);
         assert_eq!(
             err.to_string(),
-            "unknown algorithm 'dijkstra': expected one of astar, idastar, iddfs, bfs, ucs, greedy, wastar, beam, rbfs, dfbnb, bibfs, mm, fringe"
+            format!(
+                "unknown algorithm 'dijkstra': expected one of {}",
+                known.collect::<Vec<_>>().join(", ")
+            )
+        );
+        assert!(
+            err.to_string()
+                .contains(" astar, idastar, iddfs, bfs, ucs, greedy, ")
         );
     }
 
@@ -1090,14 +1102,12 @@ mod tests {
         assert_eq!(S::Greedy.promise(), Promise::None);
         assert_eq!(S::Beam(DEFAULT_BEAM_WIDTH).promise(), Promise::None);
         assert_eq!(S::Bfs.promise(), Promise::FewestActions);
-        let optimal: Vec<&str> = S::ALL
-            .into_iter()
-            .filter(|a| a.optimal_for_any_costs())
-            .map(S::name)
-            .collect();
-        assert_eq!(
-            optimal,
-            ["astar", "idastar", "ucs", "rbfs", "dfbnb", "mm", "fringe"]
-        );
+        let optimal = |name: &str| name.parse::<S>().unwrap().optimal_for_any_costs();
+        for name in ["astar", "idastar", "ucs", "rbfs", "dfbnb", "mm", "fringe"] {
+            assert!(optimal(name), "{name}");
+        }
+        for name in ["iddfs", "bfs", "bibfs", "greedy", "wastar", "beam"] {
+            assert!(!optimal(name), "{name}");
+        }
     }
 }
