@@ -4,37 +4,90 @@
 
 use std::collections::BTreeMap;
 
-use searchlab_toolkit::{Algorithm, Promise as CataloguePromise};
-use serde::{Deserialize, Serialize};
+use searchlab_toolkit::{Algorithm, Weight};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::definition::{Entry, PairSpec};
 use crate::output::{Row, pair_label};
 
-/// What an algorithm promises about its answer, as the agreement check reads it.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Promise {
-    /// The exact answer: the optimal cost, or the game's value.
-    Optimal,
-    /// A cost at most `weight` times the optimal one.
-    Bounded(f64),
-    /// Nothing: an answer, reported but never called wrong (greedy, beam).
-    None,
-}
+/// The one promise of the toolkit ([`searchlab_toolkit::Promise`]), which the agreement check
+/// reads as [`promise`] gives it: `Optimal` (the exact answer: the optimal cost, or the game's
+/// value), `Bounded(w)` (a cost at most `w` times the optimal one) or `None` (an answer,
+/// reported but never called wrong: greedy, beam, MCTS).
+pub use searchlab_toolkit::Promise;
 
-/// What `algorithm` promises, from the catalogue
-/// ([`searchlab_toolkit::SearchAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
-/// fewest actions, which is the cost on unit-cost problems; on a weighted graph their answer
-/// says it is not the least cost, and [`Row::exact`] keeps it out of the comparison.
+/// What `algorithm` promises, from its declaration ([`searchlab_toolkit::SearchAlgorithm::promise`],
+/// [`searchlab_toolkit::GameAlgorithm::promise`]). BFS, IDDFS and bidirectional BFS find the
+/// fewest actions, which is the cost on unit-cost problems: `Optimal` here; on a weighted graph
+/// their answer says it is not the least cost, and [`Row::exact`] keeps it out of the
+/// comparison.
 pub fn promise(algorithm: Algorithm) -> Promise {
     match algorithm {
         Algorithm::Search(a) => match a.promise() {
-            CataloguePromise::Optimal | CataloguePromise::FewestActions => Promise::Optimal,
-            CataloguePromise::Bounded(w) => Promise::Bounded(w.value()),
-            CataloguePromise::None => Promise::None,
+            Promise::FewestActions => Promise::Optimal,
+            other => other,
         },
         // MCTS proves no value: its rows are reported, never compared.
-        Algorithm::Game(a) => [Promise::None, Promise::Optimal][usize::from(a.proves_value())],
+        Algorithm::Game(a) => a.promise(),
+    }
+}
+
+/// A promise as a benchmark definition records it (`"optimal"`, `{"bounded": 1.5}`, `"none"`),
+/// so that shard files and fingerprints stay those of every earlier version.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Recorded {
+    Optimal,
+    Bounded(f64),
+    None,
+}
+
+/// Writes `promise` as a definition records it (`#[serde(with = "crate::agree::recorded")]`).
+pub mod recorded {
+    use super::*;
+
+    /// Serializes a promise.
+    pub fn serialize<S: Serializer>(promise: &Promise, s: S) -> Result<S::Ok, S::Error> {
+        match promise {
+            Promise::Optimal | Promise::FewestActions => Recorded::Optimal,
+            Promise::Bounded(w) => Recorded::Bounded(w.value()),
+            Promise::None => Recorded::None,
+        }
+        .serialize(s)
+    }
+
+    /// Reads a promise back; a bound is the weight whose value it is.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Promise, D::Error> {
+        Ok(match Recorded::deserialize(d)? {
+            Recorded::Optimal => Promise::Optimal,
+            Recorded::Bounded(v) => Promise::Bounded(weight_of(v).ok_or_else(|| {
+                serde::de::Error::custom(format!("bound {v}: expected a weight >= 1"))
+            })?),
+            Recorded::None => Promise::None,
+        })
+    }
+
+    /// The weight whose value is `v` (the smallest denominator first, so that a weight written
+    /// as `4/3` reads back as 4/3), or the decimal `v` writes.
+    fn weight_of(v: f64) -> Option<Weight> {
+        (1..=10_000u64)
+            .filter_map(|d| {
+                let n = (v * d as f64).round();
+                (n >= 1.0 && n < 1e15)
+                    .then(|| Weight::new(n as u64, d).ok())
+                    .flatten()
+            })
+            .find(|w| w.value() == v)
+            .or_else(|| v.to_string().parse().ok())
+    }
+}
+
+/// The promise as the report page shows it (`Optimal`, `Bounded(1.5)`, `None`).
+pub fn promise_text(promise: Promise) -> String {
+    match promise {
+        Promise::Optimal | Promise::FewestActions => "Optimal".to_owned(),
+        Promise::Bounded(w) => format!("Bounded({:?})", w.value()),
+        Promise::None => "None".to_owned(),
     }
 }
 
@@ -97,7 +150,7 @@ pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) ->
             wrong |= r.agrees == Some(false);
             let who = pair_label(&r.algorithm, &r.heuristic);
             match pair.promise {
-                Promise::Bounded(w) => bounded.push((who, a, w)),
+                Promise::Bounded(w) => bounded.push((who, a, w.value())),
                 _ if r.exact => exact.push((who, a)),
                 _ if r.agrees == Some(false) => others.push((who, a)),
                 _ => {}

@@ -38,6 +38,7 @@ pub struct PairSpec {
     /// The heuristic, `none` when the algorithm takes none.
     pub heuristic: String,
     /// What its answers promise (the agreement check reads it).
+    #[serde(with = "crate::agree::recorded")]
     pub promise: Promise,
     /// The problem options its runs use, defaults included.
     pub options: Vec<(String, String)>,

@@ -124,9 +124,9 @@ fn definition(report: &Report) -> String {
     for p in &d.pairs {
         let options: Vec<String> = p.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let text = format!(
-            "{} (promise {:?}; options {})",
+            "{} (promise {}; options {})",
             pair_label(&p.algorithm, &p.heuristic),
-            p.promise,
+            crate::agree::promise_text(p.promise),
             options.join(" ")
         );
         rows.push(format!("{}{}", td("pair"), td_text(&text)));

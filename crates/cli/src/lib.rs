@@ -147,19 +147,40 @@ pub struct Cli {
 }
 
 impl Default for Cli {
-    /// `searchlab` itself: the problems of the registry, the algorithms of the catalogue.
+    /// `searchlab` itself, registered the way a crate of its own registers its problems and
+    /// algorithms: every problem of this workspace (in the order `list` shows them), then the
+    /// binary's plugin list. It is empty: every algorithm of this workspace is a built-in of
+    /// the catalogue (`docs/adding-an-algorithm.md`); an algorithm of another crate joins it
+    /// with one `.algorithm::<A>()` line here.
     fn default() -> Self {
+        Cli::new()
+            .problem::<searchlab_npuzzle::describe::EightPuzzle>()
+            .problem::<searchlab_npuzzle::describe::FifteenPuzzle>()
+            .problem::<searchlab_npuzzle::describe::TwentyFourPuzzle>()
+            .problem::<searchlab_rotation::describe::Rotation>()
+            .game::<searchlab_tictactoe::describe::TicTacToeGame>()
+            .game::<searchlab_triangle::describe::Triangle>()
+            .problem::<searchlab_gametree::describe::Tree>()
+            .problem::<searchlab_waterjug::WaterJug>()
+            .game::<searchlab_connect4::describe::Connect4Game>()
+            .problem::<searchlab_graph::describe::GraphProblem>()
+            .problem::<searchlab_grid::describe::GridPaths>()
+    }
+}
+
+impl Cli {
+    /// A tool with no problem and no plugin yet, named `searchlab`: what [`Cli::default`]
+    /// starts from.
+    pub fn new() -> Self {
         Cli {
-            problems: registry::problems(),
+            problems: Vec::new(),
             algorithms: Vec::new(),
             name: "searchlab",
             about: "A state-space search toolkit",
             version: env!("CARGO_PKG_VERSION"),
         }
     }
-}
 
-impl Cli {
     /// Adds the problem `D`, after those already there (`list` and `--help` show them in
     /// this order).
     pub fn problem<D: searchlab_toolkit::Description>(mut self) -> Self
@@ -207,15 +228,22 @@ impl Cli {
     /// Runs the tool on the process's arguments and returns its exit status.
     pub fn run(self) -> ExitCode {
         default_sigpipe();
-        // Algorithms first: a problem's entry lists the algorithms registered when it is made.
-        for register in &self.algorithms {
-            if let Err(err) = register() {
+        match self.entries() {
+            Ok(entries) => run_with(&entries, self.name, self.about, self.version),
+            Err(err) => {
                 eprintln!("{}: {err}", self.name);
-                return ExitCode::FAILURE;
+                ExitCode::FAILURE
             }
         }
-        let entries: Vec<registry::Entry> = self.problems.iter().map(|of| of()).collect();
-        run_with(&entries, self.name, self.about, self.version)
+    }
+
+    /// Registers the plugins, then makes the problems' entries (in that order: an entry lists
+    /// the algorithms registered when it is made).
+    fn entries(&self) -> Result<Vec<registry::Entry>, String> {
+        for register in &self.algorithms {
+            register()?;
+        }
+        Ok(self.problems.iter().map(|of| of()).collect())
     }
 }
 

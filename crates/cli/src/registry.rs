@@ -78,7 +78,7 @@ impl Entry {
             options: D::options(),
             gen_options: D::gen_options(),
             heuristics: D::heuristics(),
-            algorithms: D::algorithms(),
+            algorithms: searchlab_toolkit::describe::offered_algorithms::<D>(),
             default_algorithm: D::default_algorithm(),
             bench_algorithms: D::bench_algorithms(),
             refusal: D::refusal,
@@ -106,26 +106,12 @@ pub type SolveLines = fn(
     bool,
 ) -> Result<Vec<Result<crate::api::Solved, BadInput>>, BadInput>;
 
-/// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
-pub fn problems() -> Vec<fn() -> Entry> {
-    vec![
-        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>,
-        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>,
-        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>,
-        Entry::of::<searchlab_rotation::describe::Rotation>,
-        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>,
-        Entry::game::<searchlab_triangle::describe::Triangle>,
-        Entry::of::<searchlab_gametree::describe::Tree>,
-        Entry::of::<searchlab_waterjug::WaterJug>,
-        Entry::game::<searchlab_connect4::describe::Connect4Game>,
-        Entry::of::<searchlab_graph::describe::GraphProblem>,
-        Entry::of::<searchlab_grid::describe::GridPaths>,
-    ]
-}
-
-/// The entries of [`problems`]: the problems of `searchlab` itself.
+/// The entries of `searchlab` itself ([`crate::Cli::default`]: its problems, after its plugins
+/// are registered), for the bindings without a command line ([`crate::api`]).
 pub fn registry() -> Vec<Entry> {
-    problems().into_iter().map(|of| of()).collect()
+    // The default binary's plugin list is empty, so no name can clash (`Cli::run` reports a
+    // clash of a tool's own plugins as an error).
+    crate::Cli::default().entries().unwrap_or_default()
 }
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.

@@ -47,11 +47,8 @@ const BOARD: &str = "1 2 3 x 4 6 7 5 8"; // 3 moves from the goal
 
 #[test]
 fn every_algorithm_traces_its_expansions_as_json_lines() {
-    let algos = [
-        "astar", "idastar", "iddfs", "bfs", "ucs", "greedy", "wastar", "beam", "rbfs", "dfbnb",
-        "bibfs", "mm", "fringe",
-    ];
-    for algo in algos {
+    // Every single-agent algorithm of the catalogue, as its list declares them.
+    for algo in searchlab_toolkit::SearchAlgorithm::ALL.map(|a| a.name()) {
         let file = temp(&format!("{algo}.jsonl"));
         let (row, events) = traced("eight", BOARD, &["--algo", algo], &file);
         assert_eq!(count(&events, "expand"), row["stats"]["expanded"], "{algo}");

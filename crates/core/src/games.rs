@@ -4,6 +4,7 @@
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod mcts_params;
 pub mod minimax;
 pub mod mtdf;
 pub mod pvs;

@@ -99,7 +99,8 @@
 
 #![warn(missing_docs)]
 
-// The algorithms, by family.
+// The algorithms, by family, and what each declares about itself.
+pub mod algorithm;
 pub mod bidirectional;
 pub mod games;
 pub mod parallel;
@@ -121,7 +122,7 @@ pub mod table;
 // Every algorithm's module stays reachable at the root (`searchlab_core::astar::astar_observed`),
 // as before the families.
 pub use bidirectional::{bibfs, mm};
-pub use games::{alphabeta, mcts, minimax, mtdf, pvs};
+pub use games::{alphabeta, mcts, mcts_params, minimax, mtdf, pvs};
 pub use parallel::par_idastar;
 pub(crate) use single_agent::best_first;
 pub(crate) use single_agent::buckets;
@@ -129,6 +130,7 @@ pub use single_agent::{
     astar, beam, bfs, dfbnb, fringe, greedy, idastar, iddfs, rbfs, ucs, wastar,
 };
 
+pub use algorithm::{About, Declaration, Needs, Parameter, Promise};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, alphabeta};
 pub use astar::astar;
 pub use beam::beam;
@@ -143,6 +145,7 @@ pub use greedy::greedy;
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use mcts::{MctsConfig, MctsError, MctsMove, MctsResult, Rollout, mcts};
+pub use mcts_params::{DEFAULT_EXPLORATION, DEFAULT_PLAYOUTS, DEFAULT_RANDOM_PERCENT, MctsParams};
 pub use minimax::minimax;
 pub use mm::mm;
 pub use mtdf::{Narrowing, mtdf};

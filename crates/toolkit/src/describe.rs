@@ -432,13 +432,16 @@ pub trait Description: Sized {
     /// ([`refusal`](Description::refusal)) or does not list is an error in a user's words.
     fn choose_algorithm(text: &str) -> Result<Algorithm, String> {
         let names = || {
-            let names: Vec<&str> = Self::algorithms().iter().map(|a| a.name()).collect();
+            let names: Vec<&str> = offered_algorithms::<Self>()
+                .iter()
+                .map(|a| a.name())
+                .collect();
             names.join(", ")
         };
         let algorithm: Algorithm = text.parse().map_err(|err| match err {
             // Unknown: the names of this problem, the likeliest first (one short line).
             crate::catalogue::ParseAlgorithmError::Unknown(u) => {
-                let listed = Self::algorithms().into_iter().map(|a| a.name());
+                let listed = offered_algorithms::<Self>().into_iter().map(|a| a.name());
                 let guess = crate::catalogue::did_you_mean(&u.name, listed)
                     .map(|g| format!("did you mean {g}? "))
                     .unwrap_or_default();
@@ -466,7 +469,7 @@ pub trait Description: Sized {
         if let Some(why) = Self::refusal(algorithm.base()) {
             return Err(why);
         }
-        if !Self::algorithms().contains(&algorithm.base()) {
+        if !offered_algorithms::<Self>().contains(&algorithm.base()) {
             let name = Self::NAME;
             return Err(format!(
                 "--algo {text}: not for {name}; expected one of {}",
@@ -600,6 +603,25 @@ pub trait Description: Sized {
         rng: &mut SplitMix64,
         count: usize,
     ) -> Result<Vec<String>, String>;
+}
+
+/// The algorithms a front end lists for `D` and accepts: its own list
+/// ([`Description::algorithms`]), then every plugin registered in this process
+/// ([`crate::plugin`]) that a problem of the puzzle kind does not list and does not refuse
+/// ([`Description::refusal`]). A problem that chooses its own list (the grid leaves out the
+/// searches that count moves) still runs the plugins that apply; one that lists the algorithms
+/// of its kind (the default) has them already.
+pub fn offered_algorithms<D: Description>() -> Vec<Algorithm> {
+    let mut list = D::algorithms();
+    if D::KIND == Kind::Puzzle {
+        for p in crate::plugin::plugins() {
+            let plugin = Algorithm::Search(crate::SearchAlgorithm::Plugin(p));
+            if !list.contains(&plugin) && D::refusal(plugin).is_none() {
+                list.push(plugin);
+            }
+        }
+    }
+    list
 }
 
 /// `name` with an old name ([`Description::algorithm_aliases`],

@@ -19,20 +19,18 @@ use std::sync::RwLock;
 
 use searchlab_core::{Cost, Heuristic, Limits, Octile, Outcome, Problem, SearchResult};
 
-use crate::catalogue::Promise;
+use crate::algorithm::{About, Declaration, Promise};
 
-/// A single-agent search algorithm written outside the catalogue, declared once as data
-/// (name, summary, promise, whether it takes a heuristic) beside its search.
+/// A single-agent search algorithm written outside the catalogue, declared once as data beside
+/// its search with the type every built-in algorithm declares itself with ([`Declaration`]:
+/// name, summary, promise, needs; a plugin takes no parameter).
 pub trait SearchPlugin: 'static {
-    /// Its name on the command line (`awastar`); it must differ from every built-in name.
-    const NAME: &'static str;
-    /// One line for menus and `--help`.
-    const SUMMARY: &'static str;
-    /// What it promises about the cost of its path, with an admissible heuristic: a
-    /// benchmark checks every answer against it.
-    const PROMISE: Promise;
-    /// Whether it takes a heuristic (`false`: `--heuristic` does not apply to it).
-    const USES_HEURISTIC: bool = true;
+    /// What the catalogue knows about it. Its name must differ from every built-in name; its
+    /// promise is checked by benchmarks against every answer; `needs.heuristic: false` says
+    /// `--heuristic` does not apply; `needs.goal_state: true` has it refused, as the
+    /// bidirectional searches are, on problems without an explicit goal state and
+    /// predecessors.
+    const DECLARATION: Declaration;
 
     /// Searches `problem` from `start`, within `limits` (a limit reached is the outcome
     /// [`Outcome::Stopped`], never a panic).
@@ -54,10 +52,7 @@ type Runner<C> = fn(&dyn Numbered<C>, &Limits) -> SearchResult<u32, C>;
 /// A plugin as registered: its declaration and its search monomorphised for both erased costs.
 struct Registered {
     id: std::any::TypeId,
-    name: &'static str,
-    summary: &'static str,
-    promise: Promise,
-    uses_heuristic: bool,
+    declaration: Declaration,
     integer: Runner<u64>,
     octile: Runner<Octile>,
 }
@@ -78,19 +73,17 @@ fn with_plugin<T>(id: PluginId, f: impl FnOnce(&Registered) -> T) -> T {
 pub fn register<A: SearchPlugin>() -> Result<PluginId, String> {
     let mut plugins = PLUGINS.write().unwrap_or_else(|e| e.into_inner());
     let integer: Runner<u64> = run_erased::<A, u64>;
-    if let Some(i) = plugins.iter().position(|p| p.name == A::NAME) {
+    let name = A::DECLARATION.name;
+    if let Some(i) = plugins.iter().position(|p| p.declaration.name == name) {
         if plugins[i].id == std::any::TypeId::of::<A>() {
             return Ok(PluginId(i as u16));
         }
-        return Err(format!("two algorithms are named '{}'", A::NAME));
+        return Err(format!("two algorithms are named '{name}'"));
     }
     let id = u16::try_from(plugins.len()).map_err(|_| "too many plugins".to_owned())?;
     plugins.push(Registered {
         id: std::any::TypeId::of::<A>(),
-        name: A::NAME,
-        summary: A::SUMMARY,
-        promise: A::PROMISE,
-        uses_heuristic: A::USES_HEURISTIC,
+        declaration: A::DECLARATION,
         integer,
         octile: run_erased::<A, Octile>,
     });
@@ -104,21 +97,25 @@ pub fn plugins() -> Vec<PluginId> {
 }
 
 impl PluginId {
+    /// What its declaration says ([`SearchPlugin::DECLARATION`]).
+    pub fn about(self) -> About {
+        with_plugin(self, |p| p.declaration.about())
+    }
     /// Its name.
     pub fn name(self) -> &'static str {
-        with_plugin(self, |p| p.name)
+        self.about().name
     }
     /// Its one-line summary.
     pub fn summary(self) -> &'static str {
-        with_plugin(self, |p| p.summary)
+        self.about().summary
     }
-    /// What it promises ([`SearchPlugin::PROMISE`]).
+    /// What it promises.
     pub fn promise(self) -> Promise {
-        with_plugin(self, |p| p.promise)
+        with_plugin(self, |p| p.declaration.promise(&()))
     }
     /// Whether it takes a heuristic.
     pub fn uses_heuristic(self) -> bool {
-        with_plugin(self, |p| p.uses_heuristic)
+        self.about().needs.heuristic
     }
 
     /// Runs it on `problem` from `start`, through an [`ErasedProblem`].

@@ -24,7 +24,8 @@ use std::time::Instant;
 
 use searchlab_toolkit::plugin::SearchPlugin;
 use searchlab_toolkit::{
-    Cost, Heuristic, LimitKind, Limits, Outcome, Problem, Promise, SearchResult, Stats,
+    Cost, Declaration, Heuristic, LimitKind, Limits, Needs, Outcome, Problem, Promise,
+    SearchResult, Stats,
 };
 
 /// Anytime weighted A* with weight 2, as a plugin of the catalogue (`--algo awastar`).
@@ -39,10 +40,18 @@ struct Node<S, A, C> {
 }
 
 impl SearchPlugin for AnytimeWastar {
-    const NAME: &'static str = "awastar";
-    const SUMMARY: &'static str =
-        "anytime weighted A* (w = 2): a first path fast, then better ones until optimal";
-    const PROMISE: Promise = Promise::Optimal;
+    const DECLARATION: Declaration = Declaration {
+        name: "awastar",
+        aliases: &[],
+        summary: "anytime weighted A* (w = 2): a first path fast, then better ones until optimal",
+        promise: |_| Promise::Optimal,
+        needs: Needs {
+            heuristic: true,
+            goal_state: false,
+        },
+        parameter: None,
+        module: module_path!(),
+    };
 
     fn search<P: Problem + ?Sized>(
         problem: &P,

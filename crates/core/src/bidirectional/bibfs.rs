@@ -8,6 +8,20 @@ use crate::problem::{Cost, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
 
+/// What the catalogue knows about bidirectional BFS, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "bibfs",
+    aliases: &[],
+    summary: "bidirectional BFS: fewest actions; needs an explicit goal state",
+    promise: |_| crate::algorithm::Promise::FewestActions,
+    needs: crate::algorithm::Needs {
+        heuristic: false,
+        goal_state: true,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Why a bidirectional search ([`bibfs()`], [`crate::mm()`]) refused a problem: it searches
 /// backward from the goal, so it needs the goal as one state and the way back from a state.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

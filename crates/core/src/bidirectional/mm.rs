@@ -13,6 +13,20 @@ use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
 
+/// What the catalogue knows about MM, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "mm",
+    aliases: &[],
+    summary: "MM, bidirectional meet-in-the-middle: optimal; needs an explicit goal state",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: true,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 struct Node<S, A, C> {
     state: S,
     g: C,

@@ -13,6 +13,46 @@ use crate::observe::{GameEvent, GameObserver, NoObserver};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Stats};
 use crate::table::{Entry, INCOMPLETE, NO_MOVE, TranspositionTable};
 
+/// What the catalogue knows about alpha-beta (its parameter: the half-width of aspiration windows, none by default), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration<Option<Value>> =
+    crate::algorithm::Declaration {
+        name: "alphabeta",
+        aliases: &[],
+        summary: "alpha-beta with a transposition table (alphabeta:aspiration=W: iterative deepening with aspiration windows of half-width W)",
+        promise: |_| crate::algorithm::Promise::Optimal,
+        needs: crate::algorithm::Needs {
+            heuristic: true,
+            goal_state: false,
+        },
+        parameter: Some(crate::algorithm::Parameter {
+            flag: None,
+            default: None,
+            parse: |t| {
+                let t = t.trim();
+                let value = t
+                    .split_once('=')
+                    .filter(|(k, _)| k.trim().eq_ignore_ascii_case("aspiration"))
+                    .map(|(_, v)| v.trim())
+                    .ok_or_else(|| {
+                        format!(
+                            "`{t}`: alphabeta takes aspiration=W (W >= 1, the window's half-width)"
+                        )
+                    })?;
+                match value.parse::<Value>() {
+                    Ok(w) if w >= 1 => Ok(Some(w)),
+                    _ => Err(format!(
+                        "aspiration={value}: expected a whole number from 1"
+                    )),
+                }
+            },
+            show: |w| match w {
+                Some(w) => format!("aspiration={w}"),
+                None => String::new(),
+            },
+        }),
+        module: module_path!(),
+    };
+
 /// Settings of an [`AlphaBeta`] searcher.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AlphaBetaConfig {

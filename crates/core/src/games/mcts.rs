@@ -13,6 +13,26 @@ use crate::game::{Evaluator, Game, Player, Value};
 use crate::rng::SplitMix64;
 use crate::stats::{Budget, LimitKind, Limits, Stats};
 
+/// What the catalogue knows about Monte Carlo tree search (its parameter: the playouts, exploration, seed and rollout), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration<crate::MctsParams> =
+    crate::algorithm::Declaration {
+        name: "mcts",
+        aliases: &[],
+        summary: "Monte Carlo tree search (UCT): the most visited move; proves no value (mcts:playouts=N,c=C,seed=S,rollout=random|greedy,random=P; default 1000 playouts, c=1.4)",
+        promise: |_| crate::algorithm::Promise::None,
+        needs: crate::algorithm::Needs {
+            heuristic: true,
+            goal_state: false,
+        },
+        parameter: Some(crate::algorithm::Parameter {
+            flag: None,
+            default: crate::MctsParams::DEFAULT,
+            parse: crate::MctsParams::parse,
+            show: |p| p.text().unwrap_or_default(),
+        }),
+        module: module_path!(),
+    };
+
 /// How a playout chooses its moves below the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rollout {

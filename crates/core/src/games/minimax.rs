@@ -7,6 +7,20 @@ use crate::game::{
 use crate::observe::{GameEvent, GameObserver, NoObserver};
 use crate::stats::{Budget, LimitKind, Limits, Stats};
 
+/// What the catalogue knows about plain minimax, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "minimax",
+    aliases: &[],
+    summary: "plain minimax: every move of every position (the oracle)",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Minimax value of `root`, searching every move to the end of the game or to a depth limit.
 ///
 /// Values are from [`Player::Max`]'s point of view; who moves comes from [`Game::to_move`] (so

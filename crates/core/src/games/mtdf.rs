@@ -13,6 +13,20 @@ use crate::game::{
 };
 use crate::stats::{Iteration, Stats};
 
+/// What the catalogue knows about MTD(f), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "mtdf",
+    aliases: &[],
+    summary: "MTD(f): null-window alpha-beta tests narrowing the value",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// How the driver chooses the next threshold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Narrowing {

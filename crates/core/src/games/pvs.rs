@@ -16,6 +16,20 @@ use crate::observe::GameObserver;
 use crate::stats::Limits;
 use crate::table::TranspositionTable;
 
+/// What the catalogue knows about principal variation search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "pvs",
+    aliases: &[],
+    summary: "principal variation search: null windows after the first move",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Settings of a [`Pvs`] searcher (the same meaning as [`crate::AlphaBetaConfig`]'s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PvsConfig {

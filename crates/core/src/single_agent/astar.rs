@@ -10,6 +10,20 @@ use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DENSE_LIMIT, DenseIndex, Found, HashIndex, NodeIndex, vec_bytes_after};
 
+/// What the catalogue knows about A*, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "astar",
+    aliases: &[],
+    summary: "A*: optimal; memory grows with the nodes",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// A node of A*'s table, shared with the other best-first searches that keep every node
 /// ([`crate::best_first`]: uniform-cost, greedy, weighted A*), so that all of them store and
 /// rebuild paths the same way.

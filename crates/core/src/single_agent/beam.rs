@@ -9,6 +9,30 @@ use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
+/// What the catalogue knows about beam search (its parameter: the width, 100 nodes by default), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration<NonZeroUsize> =
+    crate::algorithm::Declaration {
+        name: "beam",
+        aliases: &[],
+        summary: "beam search (beam:K or --width K, default 100): may miss a path; no cost promised",
+        promise: |_| crate::algorithm::Promise::None,
+        needs: crate::algorithm::Needs {
+            heuristic: true,
+            goal_state: false,
+        },
+        parameter: Some(crate::algorithm::Parameter {
+            flag: Some("width"),
+            default: NonZeroUsize::new(100).unwrap(),
+            parse: |t| {
+                let t = t.trim();
+                t.parse::<NonZeroUsize>()
+                    .map_err(|_| format!("width '{t}' is not a whole number from 1"))
+            },
+            show: NonZeroUsize::to_string,
+        }),
+        module: module_path!(),
+    };
+
 struct Node<S, A> {
     state: S,
     parent: u32,

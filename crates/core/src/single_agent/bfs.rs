@@ -5,6 +5,20 @@ use crate::problem::{Cost, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseSeen, HashSeen, Seen, vec_bytes_after};
 
+/// What the catalogue knows about breadth-first search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "bfs",
+    aliases: &[],
+    summary: "breadth-first search: fewest actions, no heuristic",
+    promise: |_| crate::algorithm::Promise::FewestActions,
+    needs: crate::algorithm::Needs {
+        heuristic: false,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 const NO_PARENT: u32 = u32::MAX;
 
 struct Node<S, A> {

@@ -5,6 +5,36 @@ use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
+/// What the catalogue knows about depth-first branch-and-bound (its parameter: where the first bound comes from, a greedy run by default), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration<InitialBound> =
+    crate::algorithm::Declaration {
+        name: "dfbnb",
+        aliases: &[],
+        summary: "depth-first branch-and-bound: optimal; first bound from a greedy run, or from --max-depth alone (dfbnb:max-depth or --initial-bound max-depth)",
+        promise: |_| crate::algorithm::Promise::Optimal,
+        needs: crate::algorithm::Needs {
+            heuristic: true,
+            goal_state: false,
+        },
+        parameter: Some(crate::algorithm::Parameter {
+            flag: Some("initial-bound"),
+            default: InitialBound::Greedy,
+            parse: |t| match t.trim().to_ascii_lowercase().as_str() {
+                "greedy" => Ok(InitialBound::Greedy),
+                "max-depth" | "max-cost" => Ok(InitialBound::MaxCost),
+                _ => Err(format!(
+                    "initial bound '{}': expected greedy or max-depth",
+                    t.trim()
+                )),
+            },
+            show: |b| match b {
+                InitialBound::Greedy => "greedy".to_owned(),
+                InitialBound::MaxCost => "max-depth".to_owned(),
+            },
+        }),
+        module: module_path!(),
+    };
+
 /// Where depth-first branch-and-bound takes its first upper bound from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum InitialBound {

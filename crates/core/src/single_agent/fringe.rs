@@ -8,6 +8,20 @@ use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
 
+/// What the catalogue knows about fringe search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "fringe",
+    aliases: &[],
+    summary: "fringe search: optimal; IDA*'s thresholds over a list",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// No node: the end of the fringe list.
 const NIL: u32 = u32::MAX;
 

@@ -4,6 +4,20 @@ use crate::best_first::{Policy, best_first};
 use crate::problem::{Heuristic, Problem};
 use crate::stats::{Limits, SearchResult};
 
+/// What the catalogue knows about greedy best-first search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "greedy",
+    aliases: &[],
+    summary: "greedy best-first: by the heuristic alone; no cost promised",
+    promise: |_| crate::algorithm::Promise::None,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Greedy best-first search from `start`: always expand the open node that LOOKS nearest the
 /// goal (smallest h), ignoring the cost paid so far. Fast when the heuristic is good, with no
 /// guarantee on the cost of the path it returns.

@@ -8,6 +8,20 @@ use crate::observe::{NoObserver, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
 
+/// What the catalogue knows about IDA*, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "idastar",
+    aliases: &[],
+    summary: "IDA*: optimal; memory linear in the depth",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// IDA* from `start` with `heuristic`: an optimal path whenever the heuristic is admissible,
 /// in memory linear in the solution depth.
 ///

@@ -5,6 +5,20 @@ use crate::observe::{NoObserver, SearchObserver};
 use crate::problem::{Problem, Zero};
 use crate::stats::{Limits, SearchResult};
 
+/// What the catalogue knows about iterative deepening DFS, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "iddfs",
+    aliases: &[],
+    summary: "iterative deepening DFS: fewest actions, no heuristic",
+    promise: |_| crate::algorithm::Promise::FewestActions,
+    needs: crate::algorithm::Needs {
+        heuristic: false,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Iterative deepening DFS from `start`: depth-first searches with depth limits 0, 1, 2, ...
 /// until a goal is found; the path with the FEWEST actions, in memory linear in its length.
 ///

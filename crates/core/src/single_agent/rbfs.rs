@@ -4,6 +4,20 @@ use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
 use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
 
+/// What the catalogue knows about recursive best-first search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "rbfs",
+    aliases: &[],
+    summary: "recursive best-first search: optimal; memory linear in the depth",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// A child of a node on the path, with its stored value F (Korf's backed-up f).
 struct Child<S, A, C> {
     big_f: C,

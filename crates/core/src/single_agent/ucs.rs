@@ -4,6 +4,20 @@ use crate::best_first::{Policy, best_first};
 use crate::problem::{Problem, Zero};
 use crate::stats::{Limits, SearchResult};
 
+/// What the catalogue knows about uniform-cost search, declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
+    name: "ucs",
+    aliases: &[],
+    summary: "uniform-cost search (Dijkstra): optimal, no heuristic",
+    promise: |_| crate::algorithm::Promise::Optimal,
+    needs: crate::algorithm::Needs {
+        heuristic: false,
+        goal_state: false,
+    },
+    parameter: None,
+    module: module_path!(),
+};
+
 /// Uniform-cost search from `start`: Dijkstra's algorithm, stopped when the goal is SETTLED,
 /// so the cost returned is optimal for any non-negative action costs.
 ///

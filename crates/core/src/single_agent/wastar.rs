@@ -7,6 +7,25 @@ use crate::best_first::{Policy, best_first};
 use crate::problem::{Heuristic, Problem};
 use crate::stats::{Limits, SearchResult};
 
+/// What the catalogue knows about weighted A* (its parameter: the weight, 2 by default), declared once beside it.
+pub const DECLARATION: crate::algorithm::Declaration<Weight> = crate::algorithm::Declaration {
+    name: "wastar",
+    aliases: &[],
+    summary: "weighted A* (wastar:W or --weight W, default 2): at most W x the optimum",
+    promise: |w| crate::algorithm::Promise::Bounded(*w),
+    needs: crate::algorithm::Needs {
+        heuristic: true,
+        goal_state: false,
+    },
+    parameter: Some(crate::algorithm::Parameter {
+        flag: Some("weight"),
+        default: Weight::TWO,
+        parse: |t| t.trim().parse::<Weight>().map_err(|e| e.to_string()),
+        show: Weight::to_string,
+    }),
+    module: module_path!(),
+};
+
 /// The weight of weighted A*: an exact fraction `numerator / denominator`, at least 1.
 ///
 /// Exact so that the promise "cost <= w x optimal" can be checked exactly
