@@ -275,45 +275,8 @@ fn height(tree: &GameTree) -> usize {
 /// cutoffs it shows is that of D. E. Knuth and R. W. Moore, "An analysis of alpha-beta
 /// pruning", Artificial Intelligence 6(4), 1975.
 pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> String {
-    let values = minimax_values(tree);
-    let trace = alphabeta_trace(tree);
-    let mut pruned = vec![false; tree.len()];
-    for &root in &analysis.pruned {
-        mark_subtree(tree, root, &mut pruned);
-    }
-    let mut on_pv = vec![false; tree.len()];
-    let mut node = 0;
-    on_pv[0] = true;
-    for &i in &analysis.pv {
-        node = tree.nodes[node].children[i];
-        on_pv[node] = true;
-    }
-
-    let pv_names: Vec<String> = (0..=analysis.pv.len())
-        .map(|k| tree.path_name(&analysis.pv[..k]))
-        .collect();
-    let mut title: Vec<(String, u32)> = Vec::new();
-    if let Some(h) = &opts.heading {
-        title.push((h.clone(), 14));
-    }
-    title.push((
-        format!(
-            "value {}  ·  principal variation {}",
-            analysis.value,
-            pv_names.join(" → ")
-        ),
-        13,
-    ));
-    title.push((
-        format!(
-            "leaves read: minimax {}, alpha-beta {}  ·  cutoffs {}  ·  pruned subtrees {}",
-            analysis.minimax_leaves,
-            analysis.alphabeta_leaves,
-            analysis.alphabeta_stats.cutoffs,
-            analysis.pruned.len()
-        ),
-        13,
-    ));
+    let marks = Marks::of(tree, analysis);
+    let title = title_lines(tree, analysis, opts);
 
     // As wide as the widest of the tree, the title (about 0.6 em a character) and the legend;
     // the tree centred.
@@ -353,8 +316,85 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
         }
         doc = doc.add(t);
     }
-
     // Edges first, so that the shapes cover their ends.
+    let (edges, labels) = edges_svg(tree, &marks, &pos, opts);
+    doc = doc.add(edges).add(labels);
+    doc = doc.add(nodes_svg(tree, &marks, &pos, opts));
+    doc = doc.add(legend(margin, legend_y));
+    doc.to_string()
+}
+
+/// What the picture shows of each node besides its shape: its minimax value, alpha-beta's
+/// result there, whether alpha-beta skipped it, whether it is on the principal variation.
+struct Marks {
+    values: Vec<Value>,
+    trace: Vec<Option<Searched>>,
+    pruned: Vec<bool>,
+    on_pv: Vec<bool>,
+}
+
+impl Marks {
+    fn of(tree: &GameTree, analysis: &Analysis) -> Marks {
+        let mut pruned = vec![false; tree.len()];
+        for &root in &analysis.pruned {
+            mark_subtree(tree, root, &mut pruned);
+        }
+        let mut on_pv = vec![false; tree.len()];
+        let mut node = 0;
+        on_pv[0] = true;
+        for &i in &analysis.pv {
+            node = tree.nodes[node].children[i];
+            on_pv[node] = true;
+        }
+        Marks {
+            values: minimax_values(tree),
+            trace: alphabeta_trace(tree),
+            pruned,
+            on_pv,
+        }
+    }
+}
+
+/// The title's lines with their font sizes: the heading if any, the value and principal
+/// variation, the leaves read and the cutoffs.
+fn title_lines(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Vec<(String, u32)> {
+    let pv_names: Vec<String> = (0..=analysis.pv.len())
+        .map(|k| tree.path_name(&analysis.pv[..k]))
+        .collect();
+    let mut title: Vec<(String, u32)> = Vec::new();
+    if let Some(h) = &opts.heading {
+        title.push((h.clone(), 14));
+    }
+    title.push((
+        format!(
+            "value {}  ·  principal variation {}",
+            analysis.value,
+            pv_names.join(" → ")
+        ),
+        13,
+    ));
+    title.push((
+        format!(
+            "leaves read: minimax {}, alpha-beta {}  ·  cutoffs {}  ·  pruned subtrees {}",
+            analysis.minimax_leaves,
+            analysis.alphabeta_leaves,
+            analysis.alphabeta_stats.cutoffs,
+            analysis.pruned.len()
+        ),
+        13,
+    ));
+    title
+}
+
+/// The edges (pruned ones dashed, with a cut mark where alpha-beta cut; the principal
+/// variation's thick) and the move labels, at the nodes' positions `pos`.
+fn edges_svg(
+    tree: &GameTree,
+    marks: &Marks,
+    pos: &[(f64, f64)],
+    opts: &DrawOptions,
+) -> (Group, Group) {
+    let Marks { pruned, on_pv, .. } = marks;
     let mut edges = Group::new().set("class", "edges");
     let mut labels = Group::new().set("class", "moves").set("font-size", 10);
     for (id, n) in tree.nodes.iter().enumerate() {
@@ -397,9 +437,18 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
             );
         }
     }
-    doc = doc.add(edges).add(labels);
+    (edges, labels)
+}
 
-    // Nodes.
+/// The nodes at their positions `pos`: each shape with its value, its tooltip, its name if
+/// asked, and alpha-beta's bound where it returned one.
+fn nodes_svg(tree: &GameTree, marks: &Marks, pos: &[(f64, f64)], opts: &DrawOptions) -> Group {
+    let Marks {
+        values,
+        trace,
+        pruned,
+        on_pv,
+    } = marks;
     let mut nodes = Group::new().set("class", "nodes");
     for (id, n) in tree.nodes.iter().enumerate() {
         let (x, y) = pos[id];
@@ -473,9 +522,7 @@ pub fn tree_svg(tree: &GameTree, analysis: &Analysis, opts: &DrawOptions) -> Str
             );
         }
     }
-    doc = doc.add(nodes);
-    doc = doc.add(legend(margin, legend_y));
-    doc.to_string()
+    nodes
 }
 
 /// Analyses `tree` and draws it: [`analyse`](crate::analyse), then [`tree_svg`], refusing

@@ -120,6 +120,6 @@ pub use graph::{
     ArcId, Graph, GraphBuilder, MAX_COUNT, MAX_WEIGHT, NodeId, SCALE_MARGIN, UNREACHABLE,
 };
 pub use heuristic::{GraphHeuristic, HEURISTICS, HeuristicCheck, advice, check_heuristic};
-pub use load::{Format, load, load_coords};
+pub use load::{GraphFormat, load, load_coords};
 pub use queries::{Expected, QueryLine, parse_queries};
 pub use query::{Query, Step};

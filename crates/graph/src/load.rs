@@ -11,19 +11,19 @@ use crate::graph::Graph;
 
 /// The file formats a graph can be read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum GraphFormat {
     /// DIMACS shortest-path arcs (`.gr`).
     Dimacs,
     /// The plain edge list (any other name).
     EdgeList,
 }
 
-impl Format {
+impl GraphFormat {
     /// The format of a file by its name: `.gr` is DIMACS, anything else the edge list.
-    pub fn of(path: &Path) -> Format {
+    pub fn of(path: &Path) -> GraphFormat {
         match path.extension() {
-            Some(ext) if ext.eq_ignore_ascii_case("gr") => Format::Dimacs,
-            _ => Format::EdgeList,
+            Some(ext) if ext.eq_ignore_ascii_case("gr") => GraphFormat::Dimacs,
+            _ => GraphFormat::EdgeList,
         }
     }
 }
@@ -37,7 +37,7 @@ fn open(path: &Path) -> Result<BufReader<File>, LoadError> {
         })
 }
 
-/// Loads a graph: DIMACS for a `.gr` file, the edge list otherwise ([`Format::of`]); then the
+/// Loads a graph: DIMACS for a `.gr` file, the edge list otherwise ([`GraphFormat::of`]); then the
 /// DIMACS coordinates in `coords`, if given.
 ///
 /// # Errors
@@ -54,9 +54,9 @@ fn open(path: &Path) -> Result<BufReader<File>, LoadError> {
 /// assert!(g.coords().is_some());
 /// ```
 pub fn load(path: &Path, coords: Option<&Path>) -> Result<Graph, LoadError> {
-    let mut graph = match Format::of(path) {
-        Format::Dimacs => read_dimacs(open(path)?, path)?,
-        Format::EdgeList => read_edge_list(open(path)?, path)?,
+    let mut graph = match GraphFormat::of(path) {
+        GraphFormat::Dimacs => read_dimacs(open(path)?, path)?,
+        GraphFormat::EdgeList => read_edge_list(open(path)?, path)?,
     };
     if let Some(co) = coords {
         load_coords(&mut graph, co)?;

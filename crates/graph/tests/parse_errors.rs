@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use searchlab_graph::{
-    Format, LoadError, ParseError, ParseErrorKind as K, RandomGraph, load, parse_coords,
+    GraphFormat, LoadError, ParseError, ParseErrorKind as K, RandomGraph, load, parse_coords,
     parse_dimacs, parse_edge_list, read_dimacs, read_edge_list, write_coords, write_dimacs,
 };
 
@@ -429,6 +429,12 @@ fn readers_report_bad_bytes_at_their_line() {
     );
     let g = read_edge_list(&b"a b 3\r\nb c 4\r\n"[..], Path::new("crlf.txt")).unwrap();
     assert_eq!(g.distances_from(0), vec![0, 3, 7]);
-    assert_eq!(Format::of(Path::new("x/USA-road-d.NY.GR")), Format::Dimacs);
-    assert_eq!(Format::of(Path::new("romania.txt")), Format::EdgeList);
+    assert_eq!(
+        GraphFormat::of(Path::new("x/USA-road-d.NY.GR")),
+        GraphFormat::Dimacs
+    );
+    assert_eq!(
+        GraphFormat::of(Path::new("romania.txt")),
+        GraphFormat::EdgeList
+    );
 }

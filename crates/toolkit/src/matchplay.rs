@@ -725,7 +725,7 @@ pub fn play_match<G: Game + ?Sized>(
     a: &mut dyn Strategy<G>,
     b: &mut dyn Strategy<G>,
     config: &MatchConfig<G::Move>,
-    mut oracle: Option<&mut dyn Oracle<G>>,
+    oracle: Option<&mut dyn Oracle<G>>,
 ) -> Result<MatchReport<G::Move>, MatchError> {
     if config.games == 0 {
         return Err(MatchError::NoGames);
@@ -743,31 +743,25 @@ pub fn play_match<G: Game + ?Sized>(
             .collect::<Result<_, _>>()?,
         Openings::Random { .. } => Vec::new(),
     };
-
+    let judged = oracle.is_some();
+    let (a_name, b_name) = (a.name(), b.name());
+    let mut play = Play {
+        game,
+        max_plies: config.max_plies,
+        strategies: [a, b],
+        sides: [
+            SideReport::new(a_name, judged),
+            SideReport::new(b_name, judged),
+        ],
+        oracle,
+        buf: Vec::new(),
+    };
     let mut rng = SplitMix64::new(config.seed);
-    let mut sides = [
-        SideReport {
-            name: a.name(),
-            moves: 0,
-            stats: Stats::default(),
-            accuracy: oracle.is_some().then(Accuracy::default),
-            max_move: std::time::Duration::ZERO,
-            depth_sum: 0,
-        },
-        SideReport {
-            name: b.name(),
-            moves: 0,
-            stats: Stats::default(),
-            accuracy: oracle.is_some().then(Accuracy::default),
-            max_move: std::time::Duration::ZERO,
-            depth_sum: 0,
-        },
-    ];
     // Grown game by game: a match of 10^9 games reserves nothing up front (issue 32).
     let mut games = Vec::new();
     let mut opening: (usize, Vec<G::Move>, G::State) = (0, Vec::new(), start.clone());
-    let mut buf = Vec::new();
     for g in 0..config.games {
+        // Each opening is played twice, A taking each side once.
         if g % 2 == 0 {
             let k = (g / 2) as usize;
             opening = match &config.openings {
@@ -782,70 +776,10 @@ pub fn play_match<G: Game + ?Sized>(
             };
         }
         let a_plays = if g % 2 == 0 { Player::Max } else { Player::Min };
-        a.new_game(rng.next_u64());
-        b.new_game(rng.next_u64());
-        let mut moves = opening.1.clone();
-        let mut state = opening.2.clone();
-        let mut known: Option<Value> = None;
-        let value = loop {
-            if let Some(v) = game.terminal_value(&state) {
-                break v;
-            }
-            let ply = moves.len();
-            if ply >= config.max_plies as usize {
-                return Err(MatchError::TooLong {
-                    game: g,
-                    max_plies: config.max_plies,
-                });
-            }
-            let side = usize::from(game.to_move(&state) != a_plays);
-            let strategy: &mut dyn Strategy<G> = if side == 0 { &mut *a } else { &mut *b };
-            let clock = std::time::Instant::now();
-            let choice = strategy.choose(game, &state);
-            let took = clock.elapsed();
-            let choice = choice.map_err(|source| MatchError::Strategy {
-                strategy: sides[side].name.clone(),
-                game: g,
-                ply,
-                source,
-            })?;
-            buf.clear();
-            game.moves(&state, &mut buf);
-            if !buf.contains(&choice.mv) {
-                return Err(MatchError::IllegalMove {
-                    strategy: sides[side].name.clone(),
-                    game: g,
-                    ply,
-                    mv: format!("{:?}", choice.mv),
-                });
-            }
-            let next = game.play(&state, &choice.mv);
-            if let Some(o) = oracle.as_deref_mut() {
-                let judge = |o: &mut dyn Oracle<G>, s: &G::State, ply| {
-                    o.value(game, s).map_err(|limit| MatchError::Oracle {
-                        game: g,
-                        ply,
-                        limit,
-                    })
-                };
-                let before = match known {
-                    Some(v) => v,
-                    None => judge(o, &state, ply)?,
-                };
-                let after = judge(o, &next, ply + 1)?;
-                known = Some(after);
-                if let Some(acc) = sides[side].accuracy.as_mut() {
-                    acc.moves += 1;
-                    acc.kept += u64::from(after == before);
-                }
-            }
-            sides[side].moves += 1;
-            sides[side].stats += &choice.stats;
-            sides[side].max_move = sides[side].max_move.max(took);
-            sides[side].depth_sum += u64::from(choice.stats.depth_reached);
-            moves.push(choice.mv);
-            state = next;
-        };
+        for strategy in &mut play.strategies {
+            strategy.new_game(rng.next_u64());
+        }
+        let (moves, value) = play.game(g, a_plays, (&opening.1, &opening.2))?;
         games.push(GameRecord {
             opening: opening.0,
             opening_plies: opening.1.len(),
@@ -854,25 +788,145 @@ pub fn play_match<G: Game + ?Sized>(
             value,
         });
     }
+    Ok(MatchReport::of(games, play.sides))
+}
 
-    let scores: Vec<f64> = games.iter().map(GameRecord::a_score).collect();
-    let count = |sign: Value| {
-        games
-            .iter()
-            .filter(|r| r.a_value().signum() == sign)
-            .count() as u32
-    };
-    let [a_side, b_side] = sides;
-    Ok(MatchReport {
-        a: a_side,
-        b: b_side,
-        wins: count(1),
-        draws: count(0),
-        losses: count(-1),
-        score: scores.iter().sum(),
-        elo: elo_from_scores(&scores),
-        games,
-    })
+impl SideReport {
+    /// The side of the strategy `name`, before its first move.
+    fn new(name: String, judged: bool) -> SideReport {
+        SideReport {
+            name,
+            moves: 0,
+            stats: Stats::default(),
+            accuracy: judged.then(Accuracy::default),
+            max_move: std::time::Duration::ZERO,
+            depth_sum: 0,
+        }
+    }
+}
+
+impl<M> MatchReport<M> {
+    /// The report of `games` played by the two `sides`: results, score and Elo.
+    fn of(games: Vec<GameRecord<M>>, [a, b]: [SideReport; 2]) -> MatchReport<M> {
+        let scores: Vec<f64> = games.iter().map(GameRecord::a_score).collect();
+        let count = |sign: Value| {
+            games
+                .iter()
+                .filter(|r| r.a_value().signum() == sign)
+                .count() as u32
+        };
+        MatchReport {
+            a,
+            b,
+            wins: count(1),
+            draws: count(0),
+            losses: count(-1),
+            score: scores.iter().sum(),
+            elo: elo_from_scores(&scores),
+            games,
+        }
+    }
+}
+
+/// A match being played: the two strategies (A first), their sides' reports, the oracle.
+struct Play<'a, 's, 'o, G: Game + ?Sized> {
+    game: &'a G,
+    max_plies: u32,
+    strategies: [&'a mut (dyn Strategy<G> + 's); 2],
+    sides: [SideReport; 2],
+    oracle: Option<&'a mut (dyn Oracle<G> + 'o)>,
+    /// The legal moves of a position (a buffer kept between moves).
+    buf: Vec<G::Move>,
+}
+
+impl<G: Game + ?Sized> Play<'_, '_, '_, G> {
+    /// Plays game number `g` from the opening (its moves and position), A playing
+    /// `a_plays`: every move and the final value.
+    fn game(
+        &mut self,
+        g: u32,
+        a_plays: Player,
+        (opening, from): (&[G::Move], &G::State),
+    ) -> Result<(Vec<G::Move>, Value), MatchError> {
+        let mut moves = opening.to_vec();
+        let mut state = from.clone();
+        // The oracle's value of `state`, when it was judged as the last move's result.
+        let mut known: Option<Value> = None;
+        loop {
+            if let Some(v) = self.game.terminal_value(&state) {
+                return Ok((moves, v));
+            }
+            let ply = moves.len();
+            if ply >= self.max_plies as usize {
+                return Err(MatchError::TooLong {
+                    game: g,
+                    max_plies: self.max_plies,
+                });
+            }
+            let side = usize::from(self.game.to_move(&state) != a_plays);
+            let clock = std::time::Instant::now();
+            let choice = self.strategies[side].choose(self.game, &state);
+            let took = clock.elapsed();
+            let choice = choice.map_err(|source| MatchError::Strategy {
+                strategy: self.sides[side].name.clone(),
+                game: g,
+                ply,
+                source,
+            })?;
+            self.buf.clear();
+            self.game.moves(&state, &mut self.buf);
+            if !self.buf.contains(&choice.mv) {
+                return Err(MatchError::IllegalMove {
+                    strategy: self.sides[side].name.clone(),
+                    game: g,
+                    ply,
+                    mv: format!("{:?}", choice.mv),
+                });
+            }
+            let next = self.game.play(&state, &choice.mv);
+            known = self.judge(side, (g, ply), known, (&state, &next))?;
+            let report = &mut self.sides[side];
+            report.moves += 1;
+            report.stats += &choice.stats;
+            report.max_move = report.max_move.max(took);
+            report.depth_sum += u64::from(choice.stats.depth_reached);
+            moves.push(choice.mv);
+            state = next;
+        }
+    }
+
+    /// With an oracle: whether the move of `side` from `before` to `after` (game `g`, ply
+    /// `ply`) kept the value, in its accuracy; the value after it (`known`: the value before,
+    /// if judged already).
+    fn judge(
+        &mut self,
+        side: usize,
+        (g, ply): (u32, usize),
+        known: Option<Value>,
+        (before, after): (&G::State, &G::State),
+    ) -> Result<Option<Value>, MatchError> {
+        let Some(o) = self.oracle.as_deref_mut() else {
+            return Ok(None);
+        };
+        let game = self.game;
+        let mut judge = |s: &G::State, ply| {
+            o.value(game, s).map_err(|limit| MatchError::Oracle {
+                game: g,
+                ply,
+                limit,
+            })
+        };
+        let value_before = match known {
+            Some(v) => v,
+            None => judge(before, ply)?,
+        };
+        let value_after = judge(after, ply + 1)?;
+        if let Some(acc) = self.sides[side].accuracy.as_mut() {
+            acc.moves += 1;
+            acc.kept += u64::from(value_after == value_before);
+        }
+        Ok(Some(value_after))
+    }
 }
 
 /// The position after a given opening, checking every move and that the game goes on.

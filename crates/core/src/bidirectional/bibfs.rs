@@ -218,13 +218,35 @@ where
     })
 }
 
+/// One run: the rules, both halves and the counts its steps share.
+struct Search<'a, P, I, O>
+where
+    P: Problem + ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    observer: &'a mut O,
+    budget: Budget,
+    /// Both indexes' fixed bytes.
+    fixed_bytes: u64,
+    /// Bytes per node: its table entry, its index entry and its place in a layer.
+    node_bytes: u64,
+    stats: Stats,
+    /// Forward, then backward.
+    halves: [Half<P::State, P::Action, I>; 2],
+    /// Buffers kept between expansions.
+    actions: Vec<P::Action>,
+    preds: Vec<(P::State, P::Action, P::Cost)>,
+    next: Vec<u32>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run<P, I, O>(
     problem: &P,
     start: &P::State,
     goal: P::State,
     limits: &Limits,
-    mut budget: Budget,
+    budget: Budget,
     indexes: [I; 2],
     (fixed_bytes, index_entry_bytes): (u64, u64),
     observer: &mut O,
@@ -234,46 +256,40 @@ where
     I: NodeIndex<P>,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let node_bytes = size_of::<Node<P::State, P::Action>>() as u64 + index_entry_bytes + 4;
-    let mut stats = Stats {
-        generated: 2,
-        max_frontier: 2,
-        ..Stats::default()
+    let [forward_index, backward_index] = indexes;
+    let half = |index| Half {
+        nodes: Vec::new(),
+        index,
+        layer: vec![0],
+        depth: 0,
+    };
+    let mut search = Search {
+        problem,
+        observer,
+        budget,
+        fixed_bytes,
+        node_bytes: size_of::<Node<P::State, P::Action>>() as u64 + index_entry_bytes + 4,
+        stats: Stats {
+            generated: 2,
+            max_frontier: 2,
+            ..Stats::default()
+        },
+        halves: [half(forward_index), half(backward_index)],
+        actions: Vec::new(),
+        preds: Vec::new(),
+        next: Vec::new(),
     };
     let max_depth = limits.max_cost.unwrap_or(u64::MAX);
-    let finish = |outcome, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult { outcome, stats }
-    };
     if problem.is_goal(start) {
-        if observer.active() {
-            observer.event(SearchEvent::Goal(view(start, 0, 0)));
+        if search.observer.active() {
+            search.observer.event(SearchEvent::Goal(view(start, 0, 0)));
         }
-        return finish(
-            Outcome::Solved {
-                actions: Vec::new(),
-                cost: P::Cost::ZERO,
-            },
-            stats,
-            &budget,
-        );
+        return search.finish(Outcome::Solved {
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
+        });
     }
-    let [forward_index, backward_index] = indexes;
-    let mut halves = [
-        Half {
-            nodes: Vec::new(),
-            index: forward_index,
-            layer: vec![0],
-            depth: 0,
-        },
-        Half {
-            nodes: Vec::new(),
-            index: backward_index,
-            layer: vec![0],
-            depth: 0,
-        },
-    ];
-    for (half, root) in halves.iter_mut().zip([start.clone(), goal]) {
+    for (half, root) in search.halves.iter_mut().zip([start.clone(), goal]) {
         let key = half.index.key(problem, &root);
         half.index.set(key, 0);
         half.nodes.push(Node {
@@ -282,62 +298,94 @@ where
             action: None,
         });
     }
-    let mut actions = Vec::new();
-    let mut preds = Vec::new();
-    let mut next = Vec::new();
     loop {
-        if halves[0].layer.is_empty() || halves[1].layer.is_empty() {
-            return finish(Outcome::NoSolution, stats, &budget);
+        let [forward, backward] = &search.halves;
+        if forward.layer.is_empty() || backward.layer.is_empty() {
+            return search.finish(Outcome::NoSolution);
         }
-        if halves[0].depth + halves[1].depth >= max_depth {
-            return finish(Outcome::Stopped(LimitKind::Cost), stats, &budget);
+        if forward.depth + backward.depth >= max_depth {
+            return search.finish(Outcome::Stopped(LimitKind::Cost));
         }
         // The smaller frontier is the cheaper layer to expand.
-        let side = usize::from(halves[1].layer.len() < halves[0].layer.len());
+        let side = usize::from(backward.layer.len() < forward.layer.len());
+        match search.expand_layer(side) {
+            Err(kind) => return search.finish(Outcome::Stopped(kind)),
+            Ok(Some((here, there))) => {
+                let meeting = if side == 0 {
+                    (here, there)
+                } else {
+                    (there, here)
+                };
+                let outcome = search.meeting_outcome(start, meeting);
+                return search.finish(outcome);
+            }
+            Ok(None) => {}
+        }
+    }
+}
+
+impl<P, I, O> Search<'_, P, I, O>
+where
+    P: Problem + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Expands the whole layer of the half `side`: `Ok` with the shortest meeting it made
+    /// (this half's node, the other half's node) if any, `Err` when a limit stops the run.
+    fn expand_layer(&mut self, side: usize) -> Result<Option<(u32, u32)>, LimitKind> {
+        let [forward, backward] = &mut self.halves;
         let (this, other) = if side == 0 {
-            let (a, b) = halves.split_at_mut(1);
-            (&mut a[0], &b[0])
+            (forward, &*backward)
         } else {
-            let (a, b) = halves.split_at_mut(1);
-            (&mut b[0], &a[0])
+            (backward, &*forward)
         };
         // The best meeting of this layer: (length, this half's node, other half's node).
         let mut best: Option<(u64, u32, u32)> = None;
-        next.clear();
+        self.next.clear();
         let layer = std::mem::take(&mut this.layer);
         for &id in &layer {
-            if let Some(kind) = budget.check(stats.expanded) {
-                return finish(Outcome::Stopped(kind), stats, &budget);
+            if let Some(kind) = self.budget.check(self.stats.expanded) {
+                return Err(kind);
             }
-            stats.expanded += 1;
+            self.stats.expanded += 1;
             // (neighbour, forward action between them) in the problem's fixed order.
             let node = &this.nodes[id as usize];
-            if observer.active() {
-                observer.event(SearchEvent::Expand(view(&node.state, this.depth, side)));
+            if self.observer.active() {
+                let v = view(&node.state, this.depth, side);
+                self.observer.event(SearchEvent::Expand(v));
             }
             neighbours(
-                problem,
+                self.problem,
                 side == 1,
                 &node.state,
                 node.action.as_ref(),
-                &mut actions,
-                &mut preds,
+                &mut self.actions,
+                &mut self.preds,
             );
-            for (neighbour, action, _) in preds.drain(..) {
-                let key = this.index.key(problem, &neighbour);
+            for (neighbour, action, _) in self.preds.drain(..) {
+                let key = this.index.key(self.problem, &neighbour);
                 if this.index.get(&key).is_some() {
-                    if observer.active() {
+                    if self.observer.active() {
                         let v = view(&neighbour, this.depth + 1, side);
-                        observer.event(SearchEvent::Prune(v, Prune::Duplicate));
+                        self.observer.event(SearchEvent::Prune(v, Prune::Duplicate));
                     }
                     continue;
                 }
-                let bytes =
-                    fixed_bytes + (this.nodes.len() + other.nodes.len() + 1) as u64 * node_bytes;
-                if let Some(kind) = budget.check_memory(bytes) {
-                    return finish(Outcome::Stopped(kind), stats, &budget);
+                let nodes = this.nodes.len() + other.nodes.len() + 1;
+                let bytes = self.fixed_bytes + nodes as u64 * self.node_bytes;
+                if let Some(kind) = self.budget.check_memory(bytes) {
+                    return Err(kind);
                 }
-                let other_key = other.index.key(problem, &neighbour);
+                let other_key = other.index.key(self.problem, &neighbour);
                 let met = other.index.get(&other_key);
                 let cid = this.nodes.len() as u32;
                 this.index.set(key, cid);
@@ -346,11 +394,11 @@ where
                     parent: id,
                     action: Some(action),
                 });
-                next.push(cid);
-                stats.generated += 1;
-                if observer.active() {
+                self.next.push(cid);
+                self.stats.generated += 1;
+                if self.observer.active() {
                     let v = view(&this.nodes[cid as usize].state, this.depth + 1, side);
-                    observer.event(SearchEvent::Generate(v));
+                    self.observer.event(SearchEvent::Generate(v));
                 }
                 if let Some(oid) = met {
                     // The other half's node is at its depth or one less; find which.
@@ -361,35 +409,38 @@ where
                 }
             }
         }
-        this.layer = std::mem::take(&mut next);
+        this.layer = std::mem::take(&mut self.next);
         this.depth += 1;
-        stats.max_frontier = stats
+        let [forward, backward] = &self.halves;
+        self.stats.max_frontier = self
+            .stats
             .max_frontier
-            .max((halves[0].layer.len() + halves[1].layer.len()) as u64);
-        if let Some((_, here, there)) = best {
-            let (forward_id, backward_id) = if side == 0 {
-                (here, there)
-            } else {
-                (there, here)
-            };
-            let [forward, backward] = &halves;
-            if observer.active() {
-                let n = &forward.nodes[forward_id as usize];
-                let d = depth_of(forward, forward_id);
-                observer.event(SearchEvent::Goal(view(&n.state, d, 0)));
-            }
-            let link = |half: &Half<P::State, P::Action, I>, i: u32| {
-                let n = &half.nodes[i as usize];
-                (n.parent, n.action.clone())
-            };
-            let outcome = meeting_path(
-                problem,
-                start,
-                (forward_id, |i| link(forward, i)),
-                (backward_id, |i| link(backward, i)),
-            );
-            return finish(outcome, stats, &budget);
+            .max((forward.layer.len() + backward.layer.len()) as u64);
+        Ok(best.map(|(_, here, there)| (here, there)))
+    }
+
+    /// The path through the meeting nodes (forward id, backward id).
+    fn meeting_outcome(
+        &mut self,
+        start: &P::State,
+        (forward_id, backward_id): (u32, u32),
+    ) -> Outcome<P::Action, P::Cost> {
+        let [forward, backward] = &self.halves;
+        if self.observer.active() {
+            let n = &forward.nodes[forward_id as usize];
+            let d = depth_of(forward, forward_id);
+            self.observer.event(SearchEvent::Goal(view(&n.state, d, 0)));
         }
+        let link = |half: &Half<P::State, P::Action, I>, i: u32| {
+            let n = &half.nodes[i as usize];
+            (n.parent, n.action.clone())
+        };
+        meeting_path(
+            self.problem,
+            start,
+            (forward_id, |i| link(forward, i)),
+            (backward_id, |i| link(backward, i)),
+        )
     }
 }
 

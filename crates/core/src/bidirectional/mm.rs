@@ -345,6 +345,43 @@ fn view<S, C>(state: &S, g: C, h: C, depth: u32, side: usize) -> NodeView<'_, S,
     }
 }
 
+/// One direction of a search on `P` with node index `I`.
+type HalfOf<P, I> = Half<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost, I>;
+
+/// One run: the rules, both halves and the counts its steps share.
+struct Search<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    start: &'a P::State,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    budget: Budget,
+    /// Both indexes' fixed bytes.
+    fixed_bytes: u64,
+    /// Bytes per node: its table entry and its index entry.
+    node_bytes: u64,
+    /// Bytes per queue entry (at least a bucket entry's).
+    entry_bytes: u64,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    stats: Stats,
+    /// Forward, then backward.
+    halves: [HalfOf<P, I>; 2],
+    /// Whether a node was left out for the cost bound.
+    cut: bool,
+    /// The cheapest path known: its cost and the meeting nodes (forward id, backward id).
+    best: Option<(P::Cost, u32, u32)>,
+    /// Buffers kept between expansions.
+    actions: Vec<P::Action>,
+    neighbours: Vec<(P::State, P::Action, P::Cost)>,
+    /// Cheaper paths found so far, for the observer.
+    improvements: u32,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run<P, H, I, O>(
     problem: &P,
@@ -352,7 +389,7 @@ fn run<P, H, I, O>(
     goal: P::State,
     heuristic: &H,
     limits: &Limits,
-    mut budget: Budget,
+    budget: Budget,
     indexes: [I; 2],
     (fixed_bytes, index_entry_bytes): (u64, u64),
     observer: &mut O,
@@ -363,40 +400,6 @@ where
     I: NodeIndex<P>,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let node_bytes = size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes;
-    let entry_bytes = size_of::<Entry<P::Cost>>() as u64; // at least a bucket entry's
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let mut stats = Stats::default();
-    let finish = |outcome, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult { outcome, stats }
-    };
-    if problem.is_goal(start) {
-        stats.generated = 1;
-        if observer.active() {
-            observer.event(SearchEvent::Goal(NodeView::new(
-                start,
-                P::Cost::ZERO,
-                P::Cost::ZERO,
-                0,
-            )));
-        }
-        return finish(
-            Outcome::Solved {
-                actions: Vec::new(),
-                cost: P::Cost::ZERO,
-            },
-            stats,
-            &budget,
-        );
-    }
-    // The backward estimate: from the start to a state.
-    let backward_h = |state: &P::State| {
-        heuristic
-            .estimate_between(problem, start, state)
-            .unwrap_or(P::Cost::ZERO)
-    };
-    let [forward_index, backward_index] = indexes;
     let new_half = |index| Half {
         nodes: Vec::new(),
         index,
@@ -406,208 +409,337 @@ where
         open: 0,
         mins: None,
     };
-    let mut halves = [new_half(forward_index), new_half(backward_index)];
-    let mut cut = false;
-    for (side, root) in [start.clone(), goal].into_iter().enumerate() {
-        let h = if side == 0 {
-            heuristic.estimate(problem, &root)
-        } else {
-            backward_h(&root)
-        };
-        if h.to_u64() > bound {
-            cut = true;
-            if observer.active() {
-                let view = view(&root, P::Cost::ZERO, h, 0, side);
-                observer.event(SearchEvent::Prune(view, Prune::Bound));
-            }
-            continue;
-        }
-        let half = &mut halves[side];
-        let key = half.index.key(problem, &root);
-        half.index.set(key, 0);
-        half.nodes.push(Node {
-            state: root,
-            g: P::Cost::ZERO,
-            h,
-            parent: NO_PARENT,
-            action: None,
-            open: true,
-        });
-        half.open = 1;
-        half.push(0);
-        stats.generated += 1;
+    let [forward_index, backward_index] = indexes;
+    let mut search = Search {
+        problem,
+        start,
+        heuristic,
+        observer,
+        budget,
+        fixed_bytes,
+        node_bytes: size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes,
+        entry_bytes: size_of::<Entry<P::Cost>>() as u64,
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        stats: Stats::default(),
+        halves: [new_half(forward_index), new_half(backward_index)],
+        cut: false,
+        best: None,
+        actions: Vec::new(),
+        neighbours: Vec::new(),
+        improvements: 0,
+    };
+    if problem.is_goal(start) {
+        return search.start_is_goal();
     }
-    stats.max_frontier = stats.generated;
-    // The cheapest path known: its cost and the meeting nodes (forward id, backward id).
-    let mut best: Option<(P::Cost, u32, u32)> = None;
-    let mut actions = Vec::new();
-    let mut neighbours = Vec::new();
-    // Cheaper paths found so far, for the observer.
-    let mut improvements = 0u32;
-    loop {
-        let [forward, backward] = &mut halves;
-        let (Some(at_f), Some(at_b)) = (forward.mins(), backward.mins()) else {
-            break;
-        };
-        let ((pr_f, id_f), f_f, g_f) = at_f;
-        let ((pr_b, id_b), f_b, g_b) = at_b;
+    search.open_roots(goal);
+    while let Some((side, id)) = search.next() {
+        if let Some(kind) = search.budget.check(search.stats.expanded) {
+            return search.finish(Outcome::Stopped(kind));
+        }
+        if let Err(kind) = search.expand(side, id) {
+            return search.finish(Outcome::Stopped(kind));
+        }
+    }
+    let outcome = search.outcome();
+    search.finish(outcome)
+}
+
+impl<P, H, I, O> Search<'_, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// The answer when the start is a goal: no search.
+    fn start_is_goal(mut self) -> SearchResult<P::Action, P::Cost> {
+        self.stats.generated = 1;
+        if self.observer.active() {
+            let view = NodeView::new(self.start, P::Cost::ZERO, P::Cost::ZERO, 0);
+            self.observer.event(SearchEvent::Goal(view));
+        }
+        self.finish(Outcome::Solved {
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
+        })
+    }
+
+    /// The backward estimate: from the start to `state`.
+    #[inline]
+    fn backward_h(&self, state: &P::State) -> P::Cost {
+        self.heuristic
+            .estimate_between(self.problem, self.start, state)
+            .unwrap_or(P::Cost::ZERO)
+    }
+
+    /// Opens the start forward and the goal backward, each unless its estimate is over the
+    /// cost bound.
+    fn open_roots(&mut self, goal: P::State) {
+        for (side, root) in [self.start.clone(), goal].into_iter().enumerate() {
+            let h = if side == 0 {
+                self.heuristic.estimate(self.problem, &root)
+            } else {
+                self.backward_h(&root)
+            };
+            if h.to_u64() > self.bound {
+                self.cut = true;
+                if self.observer.active() {
+                    let view = view(&root, P::Cost::ZERO, h, 0, side);
+                    self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+                }
+                continue;
+            }
+            let half = &mut self.halves[side];
+            let key = half.index.key(self.problem, &root);
+            half.index.set(key, 0);
+            half.nodes.push(Node {
+                state: root,
+                g: P::Cost::ZERO,
+                h,
+                parent: NO_PARENT,
+                action: None,
+                open: true,
+            });
+            half.open = 1;
+            half.push(0);
+            self.stats.generated += 1;
+        }
+        self.stats.max_frontier = self.stats.generated;
+    }
+
+    /// The node to expand next, taken off its half's priority queue: the side (0 forward, 1
+    /// backward) and the node. `None` when the search is over: an open list is empty, or the
+    /// stopping rule holds for the cheapest path known.
+    fn next(&mut self) -> Option<(usize, u32)> {
+        let [forward, backward] = &mut self.halves;
+        let ((pr_f, id_f), f_f, g_f) = forward.mins()?;
+        let ((pr_b, id_b), f_b, g_b) = backward.mins()?;
         let c = pr_f.min(pr_b);
-        if let Some((u, _, _)) = best
+        if let Some((u, _, _)) = self.best
             && u <= c.max(f_f).max(f_b).max(g_f.saturating_add(g_b))
         {
-            break;
+            return None;
         }
         let side = usize::from(pr_b < pr_f);
-        let (this, other) = if side == 0 {
-            (forward, &*backward)
+        let (this, id) = if side == 0 {
+            (forward, id_f)
         } else {
-            (backward, &*forward)
+            (backward, id_b)
         };
-        let id = if side == 0 { id_f } else { id_b };
         this.by_priority.pop_min();
         this.mins = None;
-        if let Some(kind) = budget.check(stats.expanded) {
-            return finish(Outcome::Stopped(kind), stats, &budget);
-        }
-        stats.expanded += 1;
+        Some((side, id))
+    }
+
+    /// Expands the node `id` of the half `side`; `Err` when the memory limit stops the run.
+    fn expand(&mut self, side: usize, id: u32) -> Result<(), LimitKind> {
+        self.stats.expanded += 1;
+        let this = &mut self.halves[side];
         this.nodes[id as usize].open = false;
         this.open -= 1;
         let node = &this.nodes[id as usize];
         let (g, h) = (node.g, node.h);
         let mut child_depth = 0;
-        if observer.active() {
+        if self.observer.active() {
             let depth = crate::best_first::depth_of(id, |i| this.nodes[i as usize].parent);
             child_depth = depth + 1;
-            observer.event(SearchEvent::Expand(view(&node.state, g, h, depth, side)));
+            self.observer
+                .event(SearchEvent::Expand(view(&node.state, g, h, depth, side)));
         }
+        let mut neighbours = std::mem::take(&mut self.neighbours);
         neighbours_of(
-            problem,
+            self.problem,
             side == 1,
             &node.state,
             node.action.as_ref(),
-            &mut actions,
+            &mut self.actions,
             &mut neighbours,
         );
+        let mut result = Ok(());
         for (neighbour, action, step) in neighbours.drain(..) {
             let child_g = g.saturating_add(step);
-            let key = this.index.key(problem, &neighbour);
-            let cid = match this.index.get(&key) {
-                Some(cid) => {
-                    let known = &mut this.nodes[cid as usize];
-                    if known.g <= child_g {
-                        if observer.active() {
-                            let v = view(&neighbour, child_g, known.h, child_depth, side);
-                            observer.event(SearchEvent::Prune(v, Prune::Duplicate));
-                        }
-                        continue;
-                    }
-                    known.g = child_g;
-                    known.parent = id;
-                    known.action = Some(action);
-                    let reopened = !known.open;
-                    if reopened {
-                        known.open = true;
-                        this.open += 1;
-                        stats.reopened += 1;
-                    }
-                    if observer.active() {
-                        let known = &this.nodes[cid as usize];
-                        let v = view(&known.state, child_g, known.h, child_depth, side);
-                        observer.event(if reopened {
-                            SearchEvent::Reopen(v)
-                        } else {
-                            SearchEvent::Generate(v)
-                        });
-                    }
-                    cid
-                }
-                None => {
-                    let child_h = if side == 0 {
-                        heuristic.estimate_child(problem, &neighbour, &action, h)
-                    } else {
-                        backward_h(&neighbour)
-                    };
-                    if child_g.saturating_add(child_h).to_u64() > bound {
-                        cut = true;
-                        if observer.active() {
-                            let v = view(&neighbour, child_g, child_h, child_depth, side);
-                            observer.event(SearchEvent::Prune(v, Prune::Bound));
-                        }
-                        continue;
-                    }
-                    let cid = this.nodes.len() as u32;
-                    this.index.set(key, cid);
-                    this.nodes.push(Node {
-                        state: neighbour,
-                        g: child_g,
-                        h: child_h,
-                        parent: id,
-                        action: Some(action),
-                        open: true,
-                    });
-                    this.open += 1;
-                    if observer.active() {
-                        let n = &this.nodes[cid as usize];
-                        let v = view(&n.state, child_g, child_h, child_depth, side);
-                        observer.event(SearchEvent::Generate(v));
-                    }
-                    cid
-                }
-            };
-            let bytes = fixed_bytes
-                + (this.nodes.len() + other.nodes.len()) as u64 * node_bytes
-                + (this.entries() + other.entries() + 3) as u64 * entry_bytes;
-            if let Some(kind) = budget.check_memory(bytes) {
-                return finish(Outcome::Stopped(kind), stats, &budget);
-            }
-            this.push(cid);
-            stats.generated += 1;
-            let state = &this.nodes[cid as usize].state;
-            let other_key = other.index.key(problem, state);
-            if let Some(oid) = other.index.get(&other_key) {
-                let total = child_g.saturating_add(other.nodes[oid as usize].g);
-                if best.is_none_or(|(u, _, _)| total < u) {
-                    if observer.active() {
-                        improvements += 1;
-                        observer.event(SearchEvent::NewBound {
-                            iteration: improvements,
-                            bound: total,
-                        });
-                    }
-                    best = Some(if side == 0 {
-                        (total, cid, oid)
-                    } else {
-                        (total, oid, cid)
-                    });
-                }
+            if let Err(kind) =
+                self.neighbour(side, id, (neighbour, action, child_g), h, child_depth)
+            {
+                result = Err(kind);
+                break;
             }
         }
-        stats.max_frontier = stats
+        self.neighbours = neighbours;
+        result?;
+        self.stats.max_frontier = self
+            .stats
             .max_frontier
-            .max((halves[0].open + halves[1].open) as u64);
+            .max((self.halves[0].open + self.halves[1].open) as u64);
+        Ok(())
     }
-    let outcome = match best {
-        Some((_, forward_id, backward_id)) => {
-            let [forward, backward] = &halves;
-            if observer.active() {
-                let n = &forward.nodes[forward_id as usize];
-                let depth =
-                    crate::best_first::depth_of(forward_id, |i| forward.nodes[i as usize].parent);
-                observer.event(SearchEvent::Goal(view(&n.state, n.g, n.h, depth, 0)));
-            }
-            let link = |half: &Half<P::State, P::Action, P::Cost, I>, i: u32| {
-                let n = &half.nodes[i as usize];
-                (n.parent, n.action.clone())
-            };
-            meeting_path(
-                problem,
-                start,
-                (forward_id, |i| link(forward, i)),
-                (backward_id, |i| link(backward, i)),
-            )
+
+    /// A neighbour of the node `id` (of estimate `h`) in the half `side`, reached with
+    /// `child_g`: opened, re-opened or improved, then looked up in the other half for a
+    /// cheaper path; `Err` when the memory limit stops the run.
+    #[inline]
+    fn neighbour(
+        &mut self,
+        side: usize,
+        id: u32,
+        (neighbour, action, child_g): (P::State, P::Action, P::Cost),
+        h: P::Cost,
+        child_depth: u32,
+    ) -> Result<(), LimitKind> {
+        let Some(cid) = self.open_child(side, id, (neighbour, action, child_g), h, child_depth)
+        else {
+            return Ok(());
+        };
+        let (this, other) = if side == 0 {
+            let [forward, backward] = &mut self.halves;
+            (forward, &*backward)
+        } else {
+            let [forward, backward] = &mut self.halves;
+            (backward, &*forward)
+        };
+        let bytes = self.fixed_bytes
+            + (this.nodes.len() + other.nodes.len()) as u64 * self.node_bytes
+            + (this.entries() + other.entries() + 3) as u64 * self.entry_bytes;
+        if let Some(kind) = self.budget.check_memory(bytes) {
+            return Err(kind);
         }
-        None if cut => Outcome::Stopped(LimitKind::Cost),
-        None => Outcome::NoSolution,
-    };
-    finish(outcome, stats, &budget)
+        this.push(cid);
+        self.stats.generated += 1;
+        let state = &this.nodes[cid as usize].state;
+        let other_key = other.index.key(self.problem, state);
+        if let Some(oid) = other.index.get(&other_key) {
+            let total = child_g.saturating_add(other.nodes[oid as usize].g);
+            if self.best.is_none_or(|(u, _, _)| total < u) {
+                if self.observer.active() {
+                    self.improvements += 1;
+                    self.observer.event(SearchEvent::NewBound {
+                        iteration: self.improvements,
+                        bound: total,
+                    });
+                }
+                self.best = Some(if side == 0 {
+                    (total, cid, oid)
+                } else {
+                    (total, oid, cid)
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The neighbour's node in the half `side`: a new node, or a known one reached more
+    /// cheaply (re-opened if it was closed); `None` when it is not cheaper or over the cost
+    /// bound.
+    #[inline]
+    fn open_child(
+        &mut self,
+        side: usize,
+        id: u32,
+        (neighbour, action, child_g): (P::State, P::Action, P::Cost),
+        h: P::Cost,
+        child_depth: u32,
+    ) -> Option<u32> {
+        let key = self.halves[side].index.key(self.problem, &neighbour);
+        if let Some(cid) = self.halves[side].index.get(&key) {
+            let this = &mut self.halves[side];
+            let known = &mut this.nodes[cid as usize];
+            if known.g <= child_g {
+                if self.observer.active() {
+                    let v = view(&neighbour, child_g, known.h, child_depth, side);
+                    self.observer.event(SearchEvent::Prune(v, Prune::Duplicate));
+                }
+                return None;
+            }
+            known.g = child_g;
+            known.parent = id;
+            known.action = Some(action);
+            let reopened = !known.open;
+            if reopened {
+                known.open = true;
+                this.open += 1;
+                self.stats.reopened += 1;
+            }
+            if self.observer.active() {
+                let known = &this.nodes[cid as usize];
+                let v = view(&known.state, child_g, known.h, child_depth, side);
+                self.observer.event(if reopened {
+                    SearchEvent::Reopen(v)
+                } else {
+                    SearchEvent::Generate(v)
+                });
+            }
+            return Some(cid);
+        }
+        let child_h = if side == 0 {
+            self.heuristic
+                .estimate_child(self.problem, &neighbour, &action, h)
+        } else {
+            self.backward_h(&neighbour)
+        };
+        if child_g.saturating_add(child_h).to_u64() > self.bound {
+            self.cut = true;
+            if self.observer.active() {
+                let v = view(&neighbour, child_g, child_h, child_depth, side);
+                self.observer.event(SearchEvent::Prune(v, Prune::Bound));
+            }
+            return None;
+        }
+        let this = &mut self.halves[side];
+        let cid = this.nodes.len() as u32;
+        this.index.set(key, cid);
+        this.nodes.push(Node {
+            state: neighbour,
+            g: child_g,
+            h: child_h,
+            parent: id,
+            action: Some(action),
+            open: true,
+        });
+        this.open += 1;
+        if self.observer.active() {
+            let n = &this.nodes[cid as usize];
+            let v = view(&n.state, child_g, child_h, child_depth, side);
+            self.observer.event(SearchEvent::Generate(v));
+        }
+        Some(cid)
+    }
+
+    /// The outcome once the search is over: the cheapest path through its meeting nodes, or
+    /// none.
+    fn outcome(&mut self) -> Outcome<P::Action, P::Cost> {
+        let Some((_, forward_id, backward_id)) = self.best else {
+            return if self.cut {
+                Outcome::Stopped(LimitKind::Cost)
+            } else {
+                Outcome::NoSolution
+            };
+        };
+        let [forward, backward] = &self.halves;
+        if self.observer.active() {
+            let n = &forward.nodes[forward_id as usize];
+            let depth =
+                crate::best_first::depth_of(forward_id, |i| forward.nodes[i as usize].parent);
+            self.observer
+                .event(SearchEvent::Goal(view(&n.state, n.g, n.h, depth, 0)));
+        }
+        let link = |half: &HalfOf<P, I>, i: u32| {
+            let n = &half.nodes[i as usize];
+            (n.parent, n.action.clone())
+        };
+        meeting_path(
+            self.problem,
+            self.start,
+            (forward_id, |i| link(forward, i)),
+            (backward_id, |i| link(backward, i)),
+        )
+    }
 }

@@ -239,7 +239,7 @@ where
         }),
         wake: Condvar::new(),
     };
-    let mut search = || loop {
+    let search = || loop {
         let bound_u64 = bound.1.to_u64();
         if bound_u64 > max_bound {
             break Outcome::Stopped(LimitKind::Cost);
@@ -282,19 +282,7 @@ where
             banned: None,
             key: vec![0],
         };
-        // An iteration predicted smaller than a few pieces runs on this thread alone: threads
-        // started for it would cost more than they bring.
-        let predicted = match stats.iterations[..] {
-            [.., ref a, ref b] => b.generated.saturating_mul(b.generated / a.generated.max(1)),
-            [ref a] => a.generated.saturating_mul(4),
-            [] => u64::MAX,
-        };
-        let iteration_threads =
-            if predicted < SEQUENTIAL_PIECES * min_split && !config.eager_sharing {
-                1
-            } else {
-                threads
-            };
+        let iteration_threads = iteration_threads(&stats.iterations, threads, min_split, config);
         let done = run.iteration(bound, root, iteration_threads);
         work.tasks += done.pieces.len() as u64;
         work.busiest += done.busiest;
@@ -302,13 +290,88 @@ where
             work.expanded += piece.expanded;
             work.generated += piece.generated;
         }
-        // The pieces in the sequential order, up to the first that did not end "no goal".
-        let mut next: Option<Level<P::Cost>> = None;
+        let end = done.sequential_end(&mut iteration, &mut stats.max_frontier, &shared);
+        if let IterationEnd::Stopped(kind) = end {
+            // The stopped iteration is not listed: its figures are not the sequential ones.
+            break Outcome::Stopped(kind);
+        }
+        stats.expanded += iteration.expanded;
+        stats.generated += iteration.generated;
+        stats.iterations.push(iteration);
+        match end {
+            IterationEnd::Stopped(_) => unreachable!("stopped above"),
+            IterationEnd::Found(path) => {
+                let actions = path.to_vec();
+                let cost = crate::problem::replay(problem, start, &actions)
+                    .expect("IDA* paths are made of legal actions")
+                    .1;
+                break Outcome::Solved { actions, cost };
+            }
+            IterationEnd::Next(None) => break Outcome::NoSolution,
+            IterationEnd::Next(Some(n)) => bound = n,
+        }
+    };
+    let (outcome, started_threads) = run.with_helpers(threads, search);
+    work.threads = started_threads.max(1);
+    if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
+        // Stopped midway, there are no sequential figures to give: the work done stands in.
+        stats.expanded = work.expanded;
+        stats.generated = work.generated;
+    }
+    stats.elapsed = started.elapsed();
+    ParallelSearchResult {
+        result: SearchResult { outcome, stats },
+        work,
+    }
+}
+
+/// The threads for the next iteration: one when it is predicted (the last one's nodes times
+/// the growth between the last two) smaller than a few pieces, since threads started for it
+/// would cost more than they bring; all `threads` otherwise.
+fn iteration_threads(
+    iterations: &[Iteration],
+    threads: usize,
+    min_split: u64,
+    config: &ParallelConfig,
+) -> usize {
+    let predicted = match iterations {
+        [.., a, b] => b.generated.saturating_mul(b.generated / a.generated.max(1)),
+        [a] => a.generated.saturating_mul(4),
+        [] => u64::MAX,
+    };
+    if predicted < SEQUENTIAL_PIECES * min_split && !config.eager_sharing {
+        1
+    } else {
+        threads
+    }
+}
+
+/// How an iteration ended, its pieces read in the sequential order.
+enum IterationEnd<'d, A, C> {
+    /// No goal within the bound: the next bound, `None` if nothing was cut.
+    Next(Option<Level<C>>),
+    /// A goal, by this path.
+    Found(&'d [A]),
+    /// A limit stopped it (or left pieces before the end untaken).
+    Stopped(LimitKind),
+}
+
+impl<A, C: Ord + Copy> IterationDone<A, C> {
+    /// Adds the pieces' counts to `iteration` (and their frontier to `max_frontier`) in the
+    /// sequential order, up to the first that did not end "no goal", and says how the
+    /// iteration ended.
+    fn sequential_end(
+        &self,
+        iteration: &mut Iteration,
+        max_frontier: &mut u64,
+        shared: &Shared,
+    ) -> IterationEnd<'_, A, C> {
+        let mut next: Option<Level<C>> = None;
         let mut end = None;
-        for piece in &done.pieces {
+        for piece in &self.pieces {
             iteration.expanded += piece.expanded;
             iteration.generated += piece.generated;
-            stats.max_frontier = stats.max_frontier.max(piece.max_frontier);
+            *max_frontier = (*max_frontier).max(piece.max_frontier);
             match &piece.end {
                 Step::Next(n) => next = engine::min_level(next, *n),
                 Step::Found => {
@@ -329,7 +392,7 @@ where
         // A limit may have left pieces untaken in the pool: the pieces searched are then not
         // all of the iteration before the solution (or before its end).
         let untaken_before = |key: Option<&Vec<u32>>| {
-            done.untaken
+            self.untaken
                 .as_ref()
                 .is_some_and(|u| key.is_none_or(|k| u < k))
         };
@@ -341,61 +404,12 @@ where
             None => shared.stopped().filter(|_| untaken_before(None)),
             Some(Ok(_)) => None,
         };
-        if let Some(kind) = stopped {
-            // The stopped iteration is not listed: its figures are not the sequential ones.
-            break Outcome::Stopped(kind);
+        match (stopped, end) {
+            (Some(kind), _) => IterationEnd::Stopped(kind),
+            (None, Some(Ok((_, path)))) => IterationEnd::Found(path),
+            (None, Some(Err(kind))) => IterationEnd::Stopped(kind),
+            (None, None) => IterationEnd::Next(next),
         }
-        stats.expanded += iteration.expanded;
-        stats.generated += iteration.generated;
-        stats.iterations.push(iteration);
-        match end {
-            Some(Err(_)) => unreachable!("stopped above"),
-            Some(Ok((_, path))) => {
-                let actions = path.clone();
-                let cost = crate::problem::replay(problem, start, &actions)
-                    .expect("IDA* paths are made of legal actions")
-                    .1;
-                break Outcome::Solved { actions, cost };
-            }
-            None => match next {
-                None => break Outcome::NoSolution,
-                Some(n) => bound = n,
-            },
-        }
-    };
-    // The helper threads live as long as the run: starting threads for each iteration cost
-    // some 40 us of the main thread's time and as much before the helper searched, per
-    // iteration (about 400 two-thread iterations over Korf's 100 with 6-6-3).
-    let mut started_threads = 1;
-    let outcome = if threads <= 1 {
-        search()
-    } else {
-        std::thread::scope(|scope| {
-            for me in 1..threads {
-                let run = &run;
-                // A thread the system refuses (an address-space limit, too many threads:
-                // issue 32's `--threads 10000` panicked) is one helper less: pieces go to the
-                // threads that run, the answer and sequential counts are the same.
-                let helper = std::thread::Builder::new().spawn_scoped(scope, move || run.help(me));
-                if helper.is_err() {
-                    break;
-                }
-                started_threads += 1;
-            }
-            let _over = Over(&run);
-            search()
-        })
-    };
-    work.threads = started_threads.max(1);
-    if matches!(outcome, Outcome::Stopped(kind) if kind != LimitKind::Cost) {
-        // Stopped midway, there are no sequential figures to give: the work done stands in.
-        stats.expanded = work.expanded;
-        stats.generated = work.generated;
-    }
-    stats.elapsed = started.elapsed();
-    ParallelSearchResult {
-        result: SearchResult { outcome, stats },
-        work,
     }
 }
 
@@ -493,6 +507,32 @@ where
     P::Action: Send + Sync,
     H: Heuristic<P> + Sync + ?Sized,
 {
+    /// Runs `search` on this thread with `threads - 1` helper threads beside it, which live
+    /// as long as the run (starting threads for each iteration cost some 40 us of the main
+    /// thread's time and as much before the helper searched, per iteration: about 400
+    /// two-thread iterations over Korf's 100 with 6-6-3); its result and the threads started.
+    fn with_helpers<T>(&self, threads: usize, search: impl FnOnce() -> T) -> (T, usize) {
+        if threads <= 1 {
+            return (search(), 1);
+        }
+        let mut started_threads = 1;
+        let result = std::thread::scope(|scope| {
+            for me in 1..threads {
+                // A thread the system refuses (an address-space limit, too many threads:
+                // issue 32's `--threads 10000` panicked) is one helper less: pieces go to the
+                // threads that run, the answer and sequential counts are the same.
+                let helper = std::thread::Builder::new().spawn_scoped(scope, move || self.help(me));
+                if helper.is_err() {
+                    break;
+                }
+                started_threads += 1;
+            }
+            let _over = Over(self);
+            search()
+        });
+        (result, started_threads)
+    }
+
     /// Searches one iteration (on the main thread), from the root's children, on `threads`
     /// threads: this one and the helpers numbered below `threads`.
     fn iteration(

@@ -144,151 +144,254 @@ where
     H: Heuristic<P> + ?Sized,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let width = width.get();
-    let mut budget = Budget::new(limits);
-    let mut stats = Stats {
-        generated: 1,
-        max_frontier: 1,
-        ..Stats::default()
+    let mut search = Search {
+        problem,
+        heuristic,
+        observer,
+        budget: Budget::new(limits),
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        node_bytes: std::mem::size_of::<Node<P::State, P::Action>>() as u64,
+        seen_bytes: hash_entry_bytes::<P::State>(),
+        stats: Stats {
+            generated: 1,
+            max_frontier: 1,
+            ..Stats::default()
+        },
+        nodes: Vec::new(),
+        seen: FxHashSet::default(),
+        cut: false,
+        actions: Vec::new(),
+        candidates: Vec::new(),
+        depth: 0,
     };
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let node_bytes = std::mem::size_of::<Node<P::State, P::Action>>() as u64;
-    let seen_bytes = hash_entry_bytes::<P::State>();
-    let stop = |kind: LimitKind, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult {
-            outcome: Outcome::Stopped(kind),
-            stats,
-        }
-    };
-
     let h0 = heuristic.estimate(problem, start);
-    if h0.to_u64() > bound {
-        if observer.active() {
+    if h0.to_u64() > search.bound {
+        if search.observer.active() {
             let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Prune(view, Prune::Bound));
+            search
+                .observer
+                .event(SearchEvent::Prune(view, Prune::Bound));
         }
-        stats.elapsed = budget.elapsed();
-        return SearchResult {
-            outcome: Outcome::Stopped(LimitKind::Cost),
-            stats,
-        };
+        return search.finish(Outcome::Stopped(LimitKind::Cost));
     }
-    let mut nodes = vec![Node {
+    search.nodes.push(Node {
         state: start.clone(),
         parent: NO_PARENT,
         action: None,
-    }];
-    let mut seen: FxHashSet<P::State> = FxHashSet::default();
-    seen.insert(start.clone());
+    });
+    search.seen.insert(start.clone());
     // The layer: (node id, g, h).
     let mut layer: Vec<(u32, P::Cost, P::Cost)> = vec![(0, P::Cost::ZERO, h0)];
     let mut dropped = false;
-    let mut cut = false;
-    let mut actions = Vec::new();
-    // Children of one layer: (f, order, parent, action, state, g, h).
-    let mut candidates = Vec::new();
-    // The layer's depth, for the observer.
-    let mut depth = 0u32;
     loop {
-        for &(id, g, h) in &layer {
-            if problem.is_goal(&nodes[id as usize].state) {
-                if observer.active() {
-                    let view = NodeView::new(&nodes[id as usize].state, g, h, depth);
-                    observer.event(SearchEvent::Goal(view));
-                }
-                let path = path_to(id, |i| {
-                    (nodes[i as usize].parent, nodes[i as usize].action.clone())
-                });
-                let cost = cost_of(problem, start, &path);
-                stats.elapsed = budget.elapsed();
-                return SearchResult {
-                    outcome: Outcome::Solved {
-                        actions: path,
-                        cost,
-                    },
-                    stats,
-                };
-            }
+        if let Some(outcome) = search.goal_in(start, &layer) {
+            return search.finish(outcome);
         }
-        candidates.clear();
-        for &(id, g, h) in &layer {
-            if let Some(kind) = budget.check(stats.expanded) {
-                return stop(kind, stats, &budget);
+        if let Err(kind) = search.expand(&layer) {
+            return search.finish(Outcome::Stopped(kind));
+        }
+        if search.candidates.is_empty() {
+            break;
+        }
+        dropped |= search.keep_best(width.get());
+        search.next_layer(&mut layer);
+    }
+    let outcome = if dropped {
+        Outcome::Stopped(LimitKind::Memory)
+    } else if search.cut {
+        Outcome::Stopped(LimitKind::Cost)
+    } else {
+        Outcome::NoSolution
+    };
+    search.finish(outcome)
+}
+
+/// A child of one layer, a candidate for the next: (f, order, parent, action, state, g, h).
+type Candidate<S, A, C> = (C, usize, u32, A, S, C, C);
+
+/// One run: the rules, the nodes and the counts its steps share.
+struct Search<'a, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    budget: Budget,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    /// Bytes per node and per entry of `seen`.
+    node_bytes: u64,
+    seen_bytes: u64,
+    stats: Stats,
+    nodes: Vec<Node<P::State, P::Action>>,
+    /// Every state kept in a beam so far.
+    seen: FxHashSet<P::State>,
+    /// Whether a node was left out for the cost bound.
+    cut: bool,
+    /// The actions of the node expanded (a buffer kept between expansions).
+    actions: Vec<P::Action>,
+    /// Children of the layer expanded.
+    candidates: Vec<Candidate<P::State, P::Action, P::Cost>>,
+    /// The layer's depth, for the observer.
+    depth: u32,
+}
+
+impl<P, H, O> Search<'_, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// The answer through the first goal of `layer`, in its order, if it has one.
+    fn goal_in(
+        &mut self,
+        start: &P::State,
+        layer: &[(u32, P::Cost, P::Cost)],
+    ) -> Option<Outcome<P::Action, P::Cost>> {
+        let nodes = &self.nodes;
+        let &(id, g, h) = layer
+            .iter()
+            .find(|&&(id, ..)| self.problem.is_goal(&nodes[id as usize].state))?;
+        if self.observer.active() {
+            let view = NodeView::new(&nodes[id as usize].state, g, h, self.depth);
+            self.observer.event(SearchEvent::Goal(view));
+        }
+        let path = path_to(id, |i| {
+            (nodes[i as usize].parent, nodes[i as usize].action.clone())
+        });
+        let cost = cost_of(self.problem, start, &path);
+        Some(Outcome::Solved {
+            actions: path,
+            cost,
+        })
+    }
+
+    /// Expands every node of `layer`: its new children within the cost bound become
+    /// candidates; `Err` when a limit stops the run.
+    fn expand(&mut self, layer: &[(u32, P::Cost, P::Cost)]) -> Result<(), LimitKind> {
+        self.candidates.clear();
+        let mut actions = std::mem::take(&mut self.actions);
+        let mut result = Ok(());
+        'layer: for &(id, g, h) in layer {
+            if let Some(kind) = self.budget.check(self.stats.expanded) {
+                result = Err(kind);
+                break;
             }
-            stats.expanded += 1;
-            if observer.active() {
-                let view = NodeView::new(&nodes[id as usize].state, g, h, depth);
-                observer.event(SearchEvent::Expand(view));
+            self.stats.expanded += 1;
+            let state = &self.nodes[id as usize].state;
+            if self.observer.active() {
+                let view = NodeView::new(state, g, h, self.depth);
+                self.observer.event(SearchEvent::Expand(view));
             }
-            let back = nodes[id as usize]
+            let back = self.nodes[id as usize]
                 .action
                 .as_ref()
-                .and_then(|a| problem.inverse(a));
+                .and_then(|a| self.problem.inverse(a));
             actions.clear();
-            problem.actions(&nodes[id as usize].state, &mut actions);
+            self.problem.actions(state, &mut actions);
             for action in actions.drain(..) {
                 if back.as_ref() == Some(&action) {
                     continue;
                 }
-                let (child, step) = problem.result(&nodes[id as usize].state, &action);
-                let child_g = g.saturating_add(step);
-                if seen.contains(&child) {
-                    if observer.active() {
-                        // No estimate was paid for a duplicate: h shows as zero.
-                        let view = NodeView::new(&child, child_g, P::Cost::ZERO, depth + 1);
-                        observer.event(SearchEvent::Prune(view, Prune::Duplicate));
-                    }
-                    continue;
+                if let Err(kind) = self.child(id, action, (g, h)) {
+                    result = Err(kind);
+                    break 'layer;
                 }
-                let child_h = heuristic.estimate_child(problem, &child, &action, h);
-                let f = child_g.saturating_add(child_h);
-                if f.to_u64() > bound {
-                    cut = true;
-                    if observer.active() {
-                        let view = NodeView::new(&child, child_g, child_h, depth + 1);
-                        observer.event(SearchEvent::Prune(view, Prune::Bound));
-                    }
-                    continue;
-                }
-                if let Some(kind) = budget.check_memory(
-                    (nodes.len() + candidates.len() + 1) as u64 * node_bytes
-                        + (seen.len() + 1) as u64 * seen_bytes,
-                ) {
-                    return stop(kind, stats, &budget);
-                }
-                // Entered now so that a sibling's duplicate is not generated twice; taken
-                // out again if the child is dropped.
-                seen.insert(child.clone());
-                stats.generated += 1;
-                if observer.active() {
-                    let view = NodeView::new(&child, child_g, child_h, depth + 1);
-                    observer.event(SearchEvent::Generate(view));
-                }
-                let order = candidates.len();
-                candidates.push((f, order, id, action, child, child_g, child_h));
             }
         }
-        if candidates.is_empty() {
-            break;
-        }
-        if candidates.len() > width {
-            // Stable: equal f keeps generation order.
-            candidates.sort_by_key(|a| (a.0, a.1));
-            for (.., state, g, h) in candidates.drain(width..) {
-                if observer.active() {
-                    let view = NodeView::new(&state, g, h, depth + 1);
-                    observer.event(SearchEvent::Prune(view, Prune::Width));
-                }
-                seen.remove(&state);
+        self.actions = actions;
+        result
+    }
+
+    /// The child of node `id` (of `g` and `h`) by `action`: a candidate unless seen before or
+    /// over the cost bound; `Err` when the memory limit stops the run.
+    #[inline]
+    fn child(
+        &mut self,
+        id: u32,
+        action: P::Action,
+        (g, h): (P::Cost, P::Cost),
+    ) -> Result<(), LimitKind> {
+        let (child, step) = self.problem.result(&self.nodes[id as usize].state, &action);
+        let child_g = g.saturating_add(step);
+        let depth = self.depth + 1;
+        if self.seen.contains(&child) {
+            if self.observer.active() {
+                // No estimate was paid for a duplicate: h shows as zero.
+                let view = NodeView::new(&child, child_g, P::Cost::ZERO, depth);
+                self.observer
+                    .event(SearchEvent::Prune(view, Prune::Duplicate));
             }
-            dropped = true;
+            return Ok(());
         }
+        let child_h = self
+            .heuristic
+            .estimate_child(self.problem, &child, &action, h);
+        let f = child_g.saturating_add(child_h);
+        if f.to_u64() > self.bound {
+            self.cut = true;
+            if self.observer.active() {
+                let view = NodeView::new(&child, child_g, child_h, depth);
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
+            return Ok(());
+        }
+        let bytes = (self.nodes.len() + self.candidates.len() + 1) as u64 * self.node_bytes
+            + (self.seen.len() + 1) as u64 * self.seen_bytes;
+        if let Some(kind) = self.budget.check_memory(bytes) {
+            return Err(kind);
+        }
+        // Entered now so that a sibling's duplicate is not generated twice; taken out again
+        // if the child is dropped.
+        self.seen.insert(child.clone());
+        self.stats.generated += 1;
+        if self.observer.active() {
+            let view = NodeView::new(&child, child_g, child_h, depth);
+            self.observer.event(SearchEvent::Generate(view));
+        }
+        let order = self.candidates.len();
+        self.candidates
+            .push((f, order, id, action, child, child_g, child_h));
+        Ok(())
+    }
+
+    /// Keeps the `width` candidates of smallest f (ties: generation order) and forgets the
+    /// rest; whether any was dropped.
+    fn keep_best(&mut self, width: usize) -> bool {
+        if self.candidates.len() <= width {
+            return false;
+        }
+        // Stable: equal f keeps generation order.
+        self.candidates.sort_by_key(|a| (a.0, a.1));
+        for (.., state, g, h) in self.candidates.drain(width..) {
+            if self.observer.active() {
+                let view = NodeView::new(&state, g, h, self.depth + 1);
+                self.observer.event(SearchEvent::Prune(view, Prune::Width));
+            }
+            self.seen.remove(&state);
+        }
+        true
+    }
+
+    /// The candidates kept become nodes and the next layer, in f order.
+    fn next_layer(&mut self, layer: &mut Vec<(u32, P::Cost, P::Cost)>) {
         layer.clear();
-        depth += 1;
-        for (_, _, parent, action, state, g, h) in candidates.drain(..) {
-            layer.push((nodes.len() as u32, g, h));
-            nodes.push(Node {
+        self.depth += 1;
+        for (_, _, parent, action, state, g, h) in self.candidates.drain(..) {
+            layer.push((self.nodes.len() as u32, g, h));
+            self.nodes.push(Node {
                 state,
                 parent,
                 action: Some(action),
@@ -296,17 +399,6 @@ where
         }
         // Goal-test and expand the kept layer in f order.
         layer.sort_by_key(|&(id, g, h)| (g.saturating_add(h), id));
-        stats.max_frontier = stats.max_frontier.max(layer.len() as u64);
-    }
-    stats.elapsed = budget.elapsed();
-    SearchResult {
-        outcome: if dropped {
-            Outcome::Stopped(LimitKind::Memory)
-        } else if cut {
-            Outcome::Stopped(LimitKind::Cost)
-        } else {
-            Outcome::NoSolution
-        },
-        stats,
+        self.stats.max_frontier = self.stats.max_frontier.max(layer.len() as u64);
     }
 }

@@ -167,180 +167,258 @@ where
     H: Heuristic<P> + ?Sized,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let mut budget = Budget::new(limits);
-    let mut stats = Stats::default();
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let finish = |outcome, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult { outcome, stats }
+    let mut search = Search {
+        problem,
+        start,
+        heuristic,
+        observer,
+        budget: Budget::new(limits),
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        stats: Stats::default(),
+        best: None,
+        cut: false,
+        actions: Vec::new(),
+        stack: Vec::new(),
     };
-    // The incumbent: its cost and actions.
-    let mut best: Option<(P::Cost, Vec<P::Action>)> = None;
-    let mut cut = false;
     if !problem.is_goal(start) && problem.goal_unreachable(start) {
-        return finish(Outcome::NoSolution, stats, &budget);
+        return search.finish(Outcome::NoSolution);
     }
-    if initial == InitialBound::Greedy {
-        let seed = greedy_observed(problem, start, heuristic, limits, observer);
-        stats.expanded += seed.stats.expanded;
-        stats.generated += seed.stats.generated;
-        stats.max_frontier = seed.stats.max_frontier;
-        match seed.outcome {
-            Outcome::Solved { actions, cost } => {
-                if observer.active() {
-                    observer.event(SearchEvent::NewBound {
-                        iteration: 1,
-                        bound: cost,
-                    });
-                }
-                stats.iterations.push(crate::stats::Iteration {
-                    bound: crate::stats::Iteration::bound_of(cost.to_u64()),
-                    expanded: stats.expanded,
-                    generated: stats.generated,
-                });
-                best = Some((cost, actions));
-            }
-            Outcome::NoSolution => return finish(Outcome::NoSolution, stats, &budget),
-            Outcome::Stopped(LimitKind::Cost) => cut = true,
-            Outcome::Stopped(kind) => return finish(Outcome::Stopped(kind), stats, &budget),
-        }
+    if initial == InitialBound::Greedy
+        && let Err(outcome) = search.seed(limits)
+    {
+        return search.finish(outcome);
     }
-    stats.generated += 1;
+    search.stats.generated += 1;
     let h0 = heuristic.estimate(problem, start);
     if problem.is_goal(start) {
-        if observer.active() {
+        if search.observer.active() {
             let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Goal(view));
+            search.observer.event(SearchEvent::Goal(view));
         }
-        return finish(
-            Outcome::Solved {
-                actions: Vec::new(),
-                cost: P::Cost::ZERO,
-            },
-            stats,
-            &budget,
-        );
-    }
-    let beats = |f: P::Cost, best: &Option<(P::Cost, Vec<P::Action>)>| {
-        best.as_ref().is_none_or(|(cost, _)| f < *cost)
-    };
-    let mut actions: Vec<P::Action> = Vec::new();
-    let mut stack: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
-    if h0.to_u64() > bound || !beats(h0, &best) {
-        cut |= h0.to_u64() > bound;
-        if observer.active() {
-            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Prune(view, Prune::Bound));
-        }
-    } else {
-        if let Some(kind) = budget.check(stats.expanded) {
-            return finish(Outcome::Stopped(kind), stats, &budget);
-        }
-        stats.expanded += 1;
-        if observer.active() {
-            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Expand(view));
-        }
-        problem.actions(start, &mut actions);
-        stack.push(Frame {
-            state: start.clone(),
-            g: P::Cost::ZERO,
-            h: h0,
-            action: None,
-            first: 0,
-            next: 0,
+        return search.finish(Outcome::Solved {
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
         });
-        stats.max_frontier = stats.max_frontier.max(1);
     }
-    while let Some(top) = stack.last_mut() {
+    if let Err(kind) = search.open_root(h0) {
+        return search.finish(Outcome::Stopped(kind));
+    }
+    while !search.stack.is_empty() {
+        if let Err(kind) = search.step() {
+            return search.finish(Outcome::Stopped(kind));
+        }
+    }
+    let outcome = match search.best.take() {
+        Some((cost, actions)) => Outcome::Solved { actions, cost },
+        None if search.cut => Outcome::Stopped(LimitKind::Cost),
+        None => Outcome::NoSolution,
+    };
+    search.finish(outcome)
+}
+
+/// One run: the rules, the path and the incumbent its steps share.
+struct Search<'a, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    start: &'a P::State,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    budget: Budget,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    stats: Stats,
+    /// The incumbent: its cost and actions.
+    best: Option<(P::Cost, Vec<P::Action>)>,
+    /// Whether a node was cut by the cost bound.
+    cut: bool,
+    /// The actions of every node on the path, each frame's from its `first`.
+    actions: Vec<P::Action>,
+    /// The path, the root first.
+    stack: Vec<Frame<P::State, P::Action, P::Cost>>,
+}
+
+impl<P, H, O> Search<'_, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Whether a path of cost `f` would beat the incumbent.
+    #[inline]
+    fn beats(&self, f: P::Cost) -> bool {
+        self.best.as_ref().is_none_or(|(cost, _)| f < *cost)
+    }
+
+    /// The first incumbent from a greedy run (its work counted); `Err` with the outcome when
+    /// the greedy run settles the search (no solution, or a limit other than the cost).
+    fn seed(&mut self, limits: &Limits) -> Result<(), Outcome<P::Action, P::Cost>> {
+        let seed = greedy_observed(
+            self.problem,
+            self.start,
+            self.heuristic,
+            limits,
+            self.observer,
+        );
+        self.stats.expanded += seed.stats.expanded;
+        self.stats.generated += seed.stats.generated;
+        self.stats.max_frontier = seed.stats.max_frontier;
+        match seed.outcome {
+            Outcome::Solved { actions, cost } => self.incumbent(cost, actions),
+            Outcome::NoSolution => return Err(Outcome::NoSolution),
+            Outcome::Stopped(LimitKind::Cost) => self.cut = true,
+            Outcome::Stopped(kind) => return Err(Outcome::Stopped(kind)),
+        }
+        Ok(())
+    }
+
+    /// A cheaper path becomes the incumbent: a new bound, an iteration.
+    fn incumbent(&mut self, cost: P::Cost, path: Vec<P::Action>) {
+        if self.observer.active() {
+            self.observer.event(SearchEvent::NewBound {
+                iteration: self.stats.iterations.len() as u32 + 1,
+                bound: cost,
+            });
+        }
+        self.stats.iterations.push(crate::stats::Iteration {
+            bound: crate::stats::Iteration::bound_of(cost.to_u64()),
+            expanded: self.stats.expanded,
+            generated: self.stats.generated,
+        });
+        self.best = Some((cost, path));
+    }
+
+    /// Expands the root of estimate `h0`, unless the bound or the incumbent cuts it.
+    fn open_root(&mut self, h0: P::Cost) -> Result<(), LimitKind> {
+        let start = self.start;
+        if h0.to_u64() > self.bound || !self.beats(h0) {
+            self.cut |= h0.to_u64() > self.bound;
+            if self.observer.active() {
+                let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
+            return Ok(());
+        }
+        self.push(start.clone(), (P::Cost::ZERO, h0), None, 0)
+    }
+
+    /// Expands `state` (of `g` and `h`, reached by `action`, at `depth`): its frame goes on
+    /// the path with its actions; `Err` when a limit stops the run.
+    #[inline(always)]
+    fn push(
+        &mut self,
+        state: P::State,
+        (g, h): (P::Cost, P::Cost),
+        action: Option<P::Action>,
+        depth: u32,
+    ) -> Result<(), LimitKind> {
+        if let Some(kind) = self.budget.check(self.stats.expanded) {
+            return Err(kind);
+        }
+        self.stats.expanded += 1;
+        if self.observer.active() {
+            let view = NodeView::new(&state, g, h, depth);
+            self.observer.event(SearchEvent::Expand(view));
+        }
+        let first = self.actions.len();
+        self.problem.actions(&state, &mut self.actions);
+        self.stack.push(Frame {
+            state,
+            g,
+            h,
+            action,
+            first,
+            next: first,
+        });
+        self.stats.max_frontier = self.stats.max_frontier.max(self.stack.len() as u64);
+        Ok(())
+    }
+
+    /// Tries the top frame's next action, or leaves the frame when it has none left.
+    #[inline]
+    fn step(&mut self) -> Result<(), LimitKind> {
+        let top = self.stack.last_mut().expect("a frame");
         // The top frame's actions run to the end of the shared stack (its children's were
         // truncated when they were left).
-        if top.next >= actions.len() {
-            actions.truncate(top.first);
-            stack.pop();
-            continue;
+        if top.next >= self.actions.len() {
+            self.actions.truncate(top.first);
+            self.stack.pop();
+            return Ok(());
         }
-        let action = actions[top.next].clone();
+        let action = self.actions[top.next].clone();
         top.next += 1;
         let (g, h) = (top.g, top.h);
         if let Some(last) = &top.action
-            && problem.inverse(last).as_ref() == Some(&action)
+            && self.problem.inverse(last).as_ref() == Some(&action)
         {
-            continue;
+            return Ok(());
         }
-        let (child, step) = problem.result(&top.state, &action);
+        let (child, step) = self.problem.result(&top.state, &action);
         let child_g = g.saturating_add(step);
-        let child_h = heuristic.estimate_child(problem, &child, &action, h);
+        let child_h = self
+            .heuristic
+            .estimate_child(self.problem, &child, &action, h);
         let f = child_g.saturating_add(child_h);
-        let depth = stack.len() as u32;
-        if f.to_u64() > bound || !beats(f, &best) {
-            cut |= f.to_u64() > bound;
-            if observer.active() {
+        let depth = self.stack.len() as u32;
+        if f.to_u64() > self.bound || !self.beats(f) {
+            self.cut |= f.to_u64() > self.bound;
+            if self.observer.active() {
                 let view = NodeView::new(&child, child_g, child_h, depth);
-                observer.event(SearchEvent::Prune(view, Prune::Bound));
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
             }
-            continue;
+            return Ok(());
         }
         if step == P::Cost::ZERO
-            && stack
+            && self
+                .stack
                 .iter()
                 .rev()
                 .take_while(|frame| frame.g == child_g)
                 .any(|frame| frame.state == child)
         {
-            continue;
+            return Ok(());
         }
-        stats.generated += 1;
-        if observer.active() {
+        self.stats.generated += 1;
+        if self.observer.active() {
             let view = NodeView::new(&child, child_g, child_h, depth);
-            observer.event(SearchEvent::Generate(view));
+            self.observer.event(SearchEvent::Generate(view));
         }
-        if problem.is_goal(&child) {
-            if observer.active() {
-                let view = NodeView::new(&child, child_g, child_h, depth);
-                observer.event(SearchEvent::Goal(view));
-            }
-            let mut path: Vec<P::Action> = stack.iter().filter_map(|f| f.action.clone()).collect();
-            path.push(action);
-            let cost = crate::best_first::cost_of(problem, start, &path);
-            if observer.active() {
-                observer.event(SearchEvent::NewBound {
-                    iteration: stats.iterations.len() as u32 + 1,
-                    bound: cost,
-                });
-            }
-            stats.iterations.push(crate::stats::Iteration {
-                bound: crate::stats::Iteration::bound_of(cost.to_u64()),
-                expanded: stats.expanded,
-                generated: stats.generated,
-            });
-            best = Some((cost, path));
-            continue;
+        if self.problem.is_goal(&child) {
+            self.goal(&child, (child_g, child_h), action, depth);
+            return Ok(());
         }
-        if let Some(kind) = budget.check(stats.expanded) {
-            return finish(Outcome::Stopped(kind), stats, &budget);
-        }
-        stats.expanded += 1;
-        if observer.active() {
-            let view = NodeView::new(&child, child_g, child_h, depth);
-            observer.event(SearchEvent::Expand(view));
-        }
-        let first = actions.len();
-        problem.actions(&child, &mut actions);
-        stack.push(Frame {
-            state: child,
-            g: child_g,
-            h: child_h,
-            action: Some(action),
-            first,
-            next: first,
-        });
-        stats.max_frontier = stats.max_frontier.max(stack.len() as u64);
+        self.push(child, (child_g, child_h), Some(action), depth)
     }
-    let outcome = match best {
-        Some((cost, actions)) => Outcome::Solved { actions, cost },
-        None if cut => Outcome::Stopped(LimitKind::Cost),
-        None => Outcome::NoSolution,
-    };
-    finish(outcome, stats, &budget)
+
+    /// A goal generated by `action` from the top frame, within the incumbent: the new
+    /// incumbent.
+    #[cold]
+    fn goal(
+        &mut self,
+        child: &P::State,
+        (g, h): (P::Cost, P::Cost),
+        action: P::Action,
+        depth: u32,
+    ) {
+        if self.observer.active() {
+            let view = NodeView::new(child, g, h, depth);
+            self.observer.event(SearchEvent::Goal(view));
+        }
+        let mut path: Vec<P::Action> = self.stack.iter().filter_map(|f| f.action.clone()).collect();
+        path.push(action);
+        let cost = crate::best_first::cost_of(self.problem, self.start, &path);
+        self.incumbent(cost, path);
+    }
 }

@@ -200,14 +200,45 @@ impl List {
     }
 }
 
+/// One run: the rules, the tables and the counts its steps share.
+struct Search<'a, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    budget: Budget,
+    index: I,
+    /// The index's fixed bytes.
+    fixed_bytes: u64,
+    /// Bytes per node: its table entry and its index entry.
+    node_bytes: u64,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    stats: Stats,
+    /// The counts of the current pass.
+    pass: Iteration,
+    nodes: Vec<Node<P::State, P::Action, P::Cost>>,
+    list: List,
+    /// Whether a node was left out for the cost bound.
+    cut: bool,
+    /// The actions of the node expanded (a buffer kept between expansions).
+    actions: Vec<P::Action>,
+    /// The children of the node expanded, in action order, to insert after it.
+    children: Vec<u32>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run<P, H, I, O>(
     problem: &P,
     start: &P::State,
     heuristic: &H,
     limits: &Limits,
-    mut budget: Budget,
-    mut index: I,
+    budget: Budget,
+    index: I,
     (fixed_bytes, index_entry_bytes): (u64, u64),
     observer: &mut O,
 ) -> SearchResult<P::Action, P::Cost>
@@ -217,206 +248,310 @@ where
     I: NodeIndex<P>,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let node_bytes = size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes;
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let mut stats = Stats {
-        generated: 1,
-        max_frontier: 1,
-        ..Stats::default()
+    let mut search = Search {
+        problem,
+        heuristic,
+        observer,
+        budget,
+        index,
+        fixed_bytes,
+        node_bytes: size_of::<Node<P::State, P::Action, P::Cost>>() as u64 + index_entry_bytes,
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        stats: Stats {
+            generated: 1,
+            max_frontier: 1,
+            ..Stats::default()
+        },
+        pass: Iteration::default(),
+        nodes: Vec::new(),
+        list: List { head: NIL, len: 0 },
+        cut: false,
+        actions: Vec::new(),
+        children: Vec::new(),
     };
-    let finish = |outcome, mut stats: Stats, budget: &Budget| {
-        stats.elapsed = budget.elapsed();
-        SearchResult { outcome, stats }
+    let Some(mut limit) = search.open_root(start) else {
+        return search.finish(Outcome::Stopped(LimitKind::Cost));
     };
-    let h0 = heuristic.estimate(problem, start);
-    if h0.to_u64() > bound {
-        if observer.active() {
-            let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Prune(view, Prune::Bound));
+    while search.list.head != NIL {
+        match search.pass(start, limit) {
+            Ok(next_limit) => limit = next_limit,
+            Err(outcome) => return search.finish(outcome),
         }
-        return finish(Outcome::Stopped(LimitKind::Cost), stats, &budget);
     }
-    let mut nodes = vec![Node {
-        state: start.clone(),
-        g: P::Cost::ZERO,
-        h: h0,
-        parent: NO_PARENT,
-        action: None,
-        listed: true,
-        links: [NIL, NIL],
-    }];
-    let key = index.key(problem, start);
-    index.set(key, 0);
-    let mut list = List { head: 0, len: 1 };
-    let mut limit = h0;
-    let mut cut = false;
-    let mut actions = Vec::new();
-    let mut children = Vec::new();
-    while list.head != NIL {
+    let outcome = if search.cut {
+        Outcome::Stopped(LimitKind::Cost)
+    } else {
+        Outcome::NoSolution
+    };
+    search.finish(outcome)
+}
+
+impl<P, H, I, O> Search<'_, P, H, I, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    I: NodeIndex<P>,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Puts the root on the fringe and returns the first limit, its f; `None` when its
+    /// estimate is over the cost bound.
+    fn open_root(&mut self, start: &P::State) -> Option<P::Cost> {
+        let h0 = self.heuristic.estimate(self.problem, start);
+        if h0.to_u64() > self.bound {
+            if self.observer.active() {
+                let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
+                self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+            }
+            return None;
+        }
+        self.nodes.push(Node {
+            state: start.clone(),
+            g: P::Cost::ZERO,
+            h: h0,
+            parent: NO_PARENT,
+            action: None,
+            listed: true,
+            links: [NIL, NIL],
+        });
+        let key = self.index.key(self.problem, start);
+        self.index.set(key, 0);
+        self.list = List { head: 0, len: 1 };
+        Some(h0)
+    }
+
+    /// One pass over the fringe with `limit`: `Ok` with the next limit (the smallest f over
+    /// it), `Err` with the outcome when a goal is found or a limit stops the run.
+    fn pass(
+        &mut self,
+        start: &P::State,
+        limit: P::Cost,
+    ) -> Result<P::Cost, Outcome<P::Action, P::Cost>> {
         let mut next_limit = P::Cost::INFINITY;
-        let mut pass = Iteration {
+        self.pass = Iteration {
             bound: Iteration::bound_of(limit.to_u64()),
             ..Iteration::default()
         };
-        if observer.active() {
-            observer.event(SearchEvent::NewBound {
-                iteration: stats.iterations.len() as u32 + 1,
+        if self.observer.active() {
+            self.observer.event(SearchEvent::NewBound {
+                iteration: self.stats.iterations.len() as u32 + 1,
                 bound: limit,
             });
         }
-        let mut at = list.head;
+        let mut at = self.list.head;
         while at != NIL {
-            let node = &nodes[at as usize];
+            let node = &self.nodes[at as usize];
             let f = node.g.saturating_add(node.h);
             if f > limit {
                 next_limit = next_limit.min(f);
                 at = node.links[1];
                 continue;
             }
-            if problem.is_goal(&node.state) {
-                if observer.active() {
-                    let depth = depth_of(at, |i| nodes[i as usize].parent);
-                    let view = NodeView::new(&node.state, node.g, node.h, depth);
-                    observer.event(SearchEvent::Goal(view));
-                }
-                stats.iterations.push(pass);
-                let path = path_to(at, |i| {
-                    (nodes[i as usize].parent, nodes[i as usize].action.clone())
-                });
-                let cost = cost_of(problem, start, &path);
-                return finish(
-                    Outcome::Solved {
-                        actions: path,
-                        cost,
-                    },
-                    stats,
-                    &budget,
-                );
+            if self.problem.is_goal(&node.state) {
+                self.stats.iterations.push(self.pass);
+                return Err(self.solved(start, at));
             }
-            if let Some(kind) = budget.check(stats.expanded) {
-                stats.iterations.push(pass);
-                return finish(Outcome::Stopped(kind), stats, &budget);
+            if let Some(kind) = self.budget.check(self.stats.expanded) {
+                self.stats.iterations.push(self.pass);
+                return Err(Outcome::Stopped(kind));
             }
-            stats.expanded += 1;
-            pass.expanded += 1;
-            let (g, h) = (node.g, node.h);
-            let mut child_depth = 0;
-            if observer.active() {
-                let depth = depth_of(at, |i| nodes[i as usize].parent);
-                child_depth = depth + 1;
-                let node = &nodes[at as usize];
-                observer.event(SearchEvent::Expand(NodeView::new(&node.state, g, h, depth)));
+            if let Err(kind) = self.expand(at) {
+                self.stats.iterations.push(self.pass);
+                return Err(Outcome::Stopped(kind));
             }
-            let node = &nodes[at as usize];
-            let back = node.action.as_ref().and_then(|a| problem.inverse(a));
-            actions.clear();
-            problem.actions(&node.state, &mut actions);
-            children.clear();
-            for action in actions.drain(..) {
-                if back.as_ref() == Some(&action) {
-                    continue;
-                }
-                let (child, step) = problem.result(&nodes[at as usize].state, &action);
-                let child_g = g.saturating_add(step);
-                let key = index.key(problem, &child);
-                match index.get(&key) {
-                    Some(cid) => {
-                        let known = &mut nodes[cid as usize];
-                        if known.g <= child_g {
-                            if observer.active() {
-                                let view = NodeView::new(&child, child_g, known.h, child_depth);
-                                observer.event(SearchEvent::Prune(view, Prune::Duplicate));
-                            }
-                            continue;
-                        }
-                        known.g = child_g;
-                        known.parent = at;
-                        known.action = Some(action);
-                        let mut reopened = false;
-                        if known.listed {
-                            list.unlink(&mut nodes, cid);
-                        } else if children.contains(&cid) {
-                            // A sibling generated it a moment ago: its g is updated, its
-                            // place among the children stays.
-                            stats.generated += 1;
-                            pass.generated += 1;
-                            if observer.active() {
-                                let n = &nodes[cid as usize];
-                                let view = NodeView::new(&n.state, child_g, n.h, child_depth);
-                                observer.event(SearchEvent::Generate(view));
-                            }
-                            continue;
-                        } else {
-                            stats.reopened += 1;
-                            reopened = true;
-                        }
-                        children.push(cid);
-                        if observer.active() {
-                            let n = &nodes[cid as usize];
-                            let view = NodeView::new(&n.state, child_g, n.h, child_depth);
-                            observer.event(if reopened {
-                                SearchEvent::Reopen(view)
-                            } else {
-                                SearchEvent::Generate(view)
-                            });
-                        }
-                    }
-                    None => {
-                        let child_h = heuristic.estimate_child(problem, &child, &action, h);
-                        if child_g.saturating_add(child_h).to_u64() > bound {
-                            cut = true;
-                            if observer.active() {
-                                let view = NodeView::new(&child, child_g, child_h, child_depth);
-                                observer.event(SearchEvent::Prune(view, Prune::Bound));
-                            }
-                            continue;
-                        }
-                        let bytes = fixed_bytes + (nodes.len() + 1) as u64 * node_bytes;
-                        if let Some(kind) = budget.check_memory(bytes) {
-                            stats.iterations.push(pass);
-                            return finish(Outcome::Stopped(kind), stats, &budget);
-                        }
-                        let cid = nodes.len() as u32;
-                        index.set(key, cid);
-                        nodes.push(Node {
-                            state: child,
-                            g: child_g,
-                            h: child_h,
-                            parent: at,
-                            action: Some(action),
-                            listed: false,
-                            links: [NIL, NIL],
-                        });
-                        children.push(cid);
-                        if observer.active() {
-                            let n = &nodes[cid as usize];
-                            let view = NodeView::new(&n.state, child_g, child_h, child_depth);
-                            observer.event(SearchEvent::Generate(view));
-                        }
-                    }
-                }
-                stats.generated += 1;
-                pass.generated += 1;
-            }
-            // Inserted in reverse after the node, so they follow it in action order.
-            for &cid in children.iter().rev() {
-                list.insert_after(&mut nodes, at, cid);
-            }
-            stats.max_frontier = stats.max_frontier.max(list.len);
-            let next = nodes[at as usize].links[1];
-            list.unlink(&mut nodes, at);
+            let next = self.nodes[at as usize].links[1];
+            self.list.unlink(&mut self.nodes, at);
             at = next;
         }
-        stats.iterations.push(pass);
-        limit = next_limit;
+        self.stats.iterations.push(self.pass);
+        Ok(next_limit)
     }
-    finish(
-        if cut {
-            Outcome::Stopped(LimitKind::Cost)
+
+    /// The answer through the goal node `at`.
+    fn solved(&mut self, start: &P::State, at: u32) -> Outcome<P::Action, P::Cost> {
+        let nodes = &self.nodes;
+        if self.observer.active() {
+            let node = &nodes[at as usize];
+            let depth = depth_of(at, |i| nodes[i as usize].parent);
+            let view = NodeView::new(&node.state, node.g, node.h, depth);
+            self.observer.event(SearchEvent::Goal(view));
+        }
+        let path = path_to(at, |i| {
+            (nodes[i as usize].parent, nodes[i as usize].action.clone())
+        });
+        let cost = cost_of(self.problem, start, &path);
+        Outcome::Solved {
+            actions: path,
+            cost,
+        }
+    }
+
+    /// Expands the node `at`: its children go right after it on the fringe, in action order.
+    /// `Err` when the memory limit stops the run.
+    #[inline]
+    fn expand(&mut self, at: u32) -> Result<(), LimitKind> {
+        self.stats.expanded += 1;
+        self.pass.expanded += 1;
+        let node = &self.nodes[at as usize];
+        let (g, h) = (node.g, node.h);
+        let mut child_depth = 0;
+        if self.observer.active() {
+            let depth = depth_of(at, |i| self.nodes[i as usize].parent);
+            child_depth = depth + 1;
+            let node = &self.nodes[at as usize];
+            self.observer
+                .event(SearchEvent::Expand(NodeView::new(&node.state, g, h, depth)));
+        }
+        let node = &self.nodes[at as usize];
+        let back = node.action.as_ref().and_then(|a| self.problem.inverse(a));
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.clear();
+        self.problem.actions(&node.state, &mut actions);
+        self.children.clear();
+        let mut result = Ok(());
+        for action in actions.drain(..) {
+            if back.as_ref() == Some(&action) {
+                continue;
+            }
+            if let Err(kind) = self.child(at, action, (g, h), child_depth) {
+                result = Err(kind);
+                break;
+            }
+        }
+        self.actions = actions;
+        result?;
+        // Inserted in reverse after the node, so they follow it in action order.
+        for &cid in self.children.iter().rev() {
+            self.list.insert_after(&mut self.nodes, at, cid);
+        }
+        self.stats.max_frontier = self.stats.max_frontier.max(self.list.len);
+        Ok(())
+    }
+
+    /// A node generated: counted in the run and in the pass.
+    #[inline(always)]
+    fn generated(&mut self) {
+        self.stats.generated += 1;
+        self.pass.generated += 1;
+    }
+
+    /// The child of `at` (of `g` and `h`) by `action`: generated when it is new or reached
+    /// more cheaply, else skipped; `Err` for the memory limit.
+    #[inline(always)]
+    fn child(
+        &mut self,
+        at: u32,
+        action: P::Action,
+        (g, h): (P::Cost, P::Cost),
+        child_depth: u32,
+    ) -> Result<(), LimitKind> {
+        let (child, step) = self.problem.result(&self.nodes[at as usize].state, &action);
+        let child_g = g.saturating_add(step);
+        let key = self.index.key(self.problem, &child);
+        match self.index.get(&key) {
+            Some(cid) => {
+                if self.improve(cid, at, action, (&child, child_g), child_depth) {
+                    self.generated();
+                }
+                Ok(())
+            }
+            None => {
+                let child_h = self
+                    .heuristic
+                    .estimate_child(self.problem, &child, &action, h);
+                if child_g.saturating_add(child_h).to_u64() > self.bound {
+                    self.cut = true;
+                    if self.observer.active() {
+                        let view = NodeView::new(&child, child_g, child_h, child_depth);
+                        self.observer.event(SearchEvent::Prune(view, Prune::Bound));
+                    }
+                    return Ok(());
+                }
+                let bytes = self.fixed_bytes + (self.nodes.len() + 1) as u64 * self.node_bytes;
+                if let Some(kind) = self.budget.check_memory(bytes) {
+                    return Err(kind);
+                }
+                let cid = self.nodes.len() as u32;
+                self.index.set(key, cid);
+                self.nodes.push(Node {
+                    state: child,
+                    g: child_g,
+                    h: child_h,
+                    parent: at,
+                    action: Some(action),
+                    listed: false,
+                    links: [NIL, NIL],
+                });
+                self.children.push(cid);
+                if self.observer.active() {
+                    let n = &self.nodes[cid as usize];
+                    let view = NodeView::new(&n.state, child_g, child_h, child_depth);
+                    self.observer.event(SearchEvent::Generate(view));
+                }
+                self.generated();
+                Ok(())
+            }
+        }
+    }
+
+    /// A child already cached as `cid`, reached from `at` with `child_g`: it takes the new
+    /// path when that is cheaper (leaving its place on the fringe, or re-opened); whether it
+    /// counts as generated.
+    #[inline(always)]
+    fn improve(
+        &mut self,
+        cid: u32,
+        at: u32,
+        action: P::Action,
+        (child, child_g): (&P::State, P::Cost),
+        child_depth: u32,
+    ) -> bool {
+        let known = &mut self.nodes[cid as usize];
+        if known.g <= child_g {
+            if self.observer.active() {
+                let view = NodeView::new(child, child_g, known.h, child_depth);
+                self.observer
+                    .event(SearchEvent::Prune(view, Prune::Duplicate));
+            }
+            return false;
+        }
+        known.g = child_g;
+        known.parent = at;
+        known.action = Some(action);
+        let mut reopened = false;
+        if known.listed {
+            self.list.unlink(&mut self.nodes, cid);
+        } else if self.children.contains(&cid) {
+            // A sibling generated it a moment ago: its g is updated, its place among the
+            // children stays.
+            if self.observer.active() {
+                let n = &self.nodes[cid as usize];
+                let view = NodeView::new(&n.state, child_g, n.h, child_depth);
+                self.observer.event(SearchEvent::Generate(view));
+            }
+            return true;
         } else {
-            Outcome::NoSolution
-        },
-        stats,
-        &budget,
-    )
+            self.stats.reopened += 1;
+            reopened = true;
+        }
+        self.children.push(cid);
+        if self.observer.active() {
+            let n = &self.nodes[cid as usize];
+            let view = NodeView::new(&n.state, child_g, n.h, child_depth);
+            self.observer.event(if reopened {
+                SearchEvent::Reopen(view)
+            } else {
+                SearchEvent::Generate(view)
+            });
+        }
+        true
+    }
 }

@@ -133,162 +133,265 @@ where
     H: Heuristic<P> + ?Sized,
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
-    let mut budget = Budget::new(limits);
-    let mut stats = Stats {
-        generated: 1,
-        ..Stats::default()
+    let mut search = Search {
+        problem,
+        start,
+        heuristic,
+        observer,
+        budget: Budget::new(limits),
+        bound: limits.max_cost.unwrap_or(u64::MAX),
+        stats: Stats {
+            generated: 1,
+            ..Stats::default()
+        },
+        cut: false,
+        actions: Vec::new(),
+        stack: Vec::new(),
     };
     if !problem.is_goal(start) && problem.goal_unreachable(start) {
-        stats.elapsed = budget.elapsed();
-        return SearchResult {
-            outcome: Outcome::NoSolution,
-            stats,
-        };
+        return search.finish(Outcome::NoSolution);
     }
-    let bound = limits.max_cost.unwrap_or(u64::MAX);
-    let inf = P::Cost::INFINITY;
-    let mut cut = false;
-    let mut actions = Vec::new();
-
     let h0 = heuristic.estimate(problem, start);
-    if h0.to_u64() > bound {
-        if observer.active() {
+    if h0.to_u64() > search.bound {
+        if search.observer.active() {
             let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
-            observer.event(SearchEvent::Prune(view, Prune::Bound));
+            search
+                .observer
+                .event(SearchEvent::Prune(view, Prune::Bound));
         }
-        stats.elapsed = budget.elapsed();
-        return SearchResult {
-            outcome: Outcome::Stopped(LimitKind::Cost),
-            stats,
-        };
+        return search.finish(Outcome::Stopped(LimitKind::Cost));
     }
-    let mut stack: Vec<Frame<P::State, P::Action, P::Cost>> = Vec::new();
-    // The node to enter next: (state, g, h, F, action, bound).
-    let mut enter = Some((start.clone(), P::Cost::ZERO, h0, h0, None, inf));
+    let inf = P::Cost::INFINITY;
+    let mut enter = Some(Enter {
+        state: start.clone(),
+        g: P::Cost::ZERO,
+        h: h0,
+        big_f: h0,
+        action: None,
+        bound: inf,
+    });
     let outcome = loop {
-        if let Some((state, g, h, big_f, action, node_bound)) = enter.take() {
-            let depth = stack.len() as u32;
-            if observer.active() && depth > 0 {
-                observer.event(SearchEvent::NewBound {
-                    iteration: 0,
-                    bound: node_bound,
-                });
-            }
-            if problem.is_goal(&state) {
-                if observer.active() {
-                    observer.event(SearchEvent::Goal(NodeView::new(&state, g, h, depth)));
-                }
-                let mut path: Vec<P::Action> =
-                    stack.iter().filter_map(|f| f.action.clone()).collect();
-                path.extend(action);
-                let cost = crate::best_first::cost_of(problem, start, &path);
-                break Outcome::Solved {
-                    actions: path,
-                    cost,
-                };
-            }
-            if let Some(kind) = budget.check(stats.expanded) {
-                break Outcome::Stopped(kind);
-            }
-            stats.expanded += 1;
-            if observer.active() {
-                observer.event(SearchEvent::Expand(NodeView::new(&state, g, h, depth)));
-            }
-            let f = g.saturating_add(h);
-            let back = action.as_ref().and_then(|a| problem.inverse(a));
-            actions.clear();
-            problem.actions(&state, &mut actions);
-            let mut children = Vec::with_capacity(actions.len());
-            for (order, child_action) in actions.drain(..).enumerate() {
-                if back.as_ref() == Some(&child_action) {
-                    continue;
-                }
-                let (child, step) = problem.result(&state, &child_action);
-                let child_g = g.saturating_add(step);
-                if step == P::Cost::ZERO
-                    && (child == state
-                        || stack
-                            .iter()
-                            .rev()
-                            .take_while(|frame| frame.g == child_g)
-                            .any(|frame| frame.state == child))
-                {
-                    continue;
-                }
-                stats.generated += 1;
-                let child_h = heuristic.estimate_child(problem, &child, &child_action, h);
-                let child_f = child_g.saturating_add(child_h);
-                let over = child_f.to_u64() > bound;
-                let stored = if over {
-                    cut = true;
-                    inf
-                } else if f < big_f {
-                    big_f.max(child_f)
-                } else {
-                    child_f
-                };
-                if observer.active() {
-                    let view = NodeView::new(&child, child_g, child_h, depth + 1);
-                    observer.event(if over {
-                        SearchEvent::Prune(view, Prune::Bound)
-                    } else {
-                        SearchEvent::Generate(view)
-                    });
-                }
-                children.push(Child {
-                    big_f: stored,
-                    order: order as u32,
-                    action: child_action,
-                    state: child,
-                    g: child_g,
-                    h: child_h,
-                });
-            }
-            children.sort_by_key(|c| (c.big_f, c.order));
-            stack.push(Frame {
-                state,
-                g,
-                action,
-                bound: node_bound,
-                children,
-            });
-            stats.max_frontier = stats.max_frontier.max(stack.len() as u64);
+        if let Some(node) = enter.take()
+            && let Err(outcome) = search.enter(node)
+        {
+            break outcome;
         }
-        let top = stack.last_mut().expect("a node was entered");
+        match search.next() {
+            Ok(next) => enter = next,
+            Err(outcome) => break outcome,
+        }
+    };
+    search.finish(outcome)
+}
+
+/// A node to enter: its state, g, h, stored value F, the action to it, and the bound on f of
+/// its subtree.
+struct Enter<S, A, C> {
+    state: S,
+    g: C,
+    h: C,
+    big_f: C,
+    action: Option<A>,
+    bound: C,
+}
+
+/// A node of `P` to enter.
+type EnterOf<P> = Enter<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+/// An outcome of a search on `P`.
+type OutcomeOf<P> = Outcome<<P as Problem>::Action, <P as Problem>::Cost>;
+
+/// One run: the rules, the path and the counts its steps share.
+struct Search<'a, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: ?Sized,
+    O: ?Sized,
+{
+    problem: &'a P,
+    start: &'a P::State,
+    heuristic: &'a H,
+    observer: &'a mut O,
+    budget: Budget,
+    /// [`Limits::max_cost`], `u64::MAX` without one.
+    bound: u64,
+    stats: Stats,
+    /// Whether a node was cut by the cost bound.
+    cut: bool,
+    /// The actions of the node expanded (a buffer kept between expansions).
+    actions: Vec<P::Action>,
+    /// The path, the root first.
+    stack: Vec<Frame<P::State, P::Action, P::Cost>>,
+}
+
+impl<P, H, O> Search<'_, P, H, O>
+where
+    P: Problem + ?Sized,
+    H: Heuristic<P> + ?Sized,
+    O: SearchObserver<P::State, P::Cost> + ?Sized,
+{
+    /// Ends the run with `outcome`.
+    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.stats.elapsed = self.budget.elapsed();
+        SearchResult {
+            outcome,
+            stats: self.stats,
+        }
+    }
+
+    /// Enters `node`: goal-tested, then expanded, its frame on the path; `Err` with the
+    /// outcome when it is a goal or a limit stops the run.
+    fn enter(&mut self, node: EnterOf<P>) -> Result<(), Outcome<P::Action, P::Cost>> {
+        let Enter {
+            state,
+            g,
+            h,
+            big_f,
+            action,
+            bound,
+        } = node;
+        let depth = self.stack.len() as u32;
+        if self.observer.active() && depth > 0 {
+            self.observer.event(SearchEvent::NewBound {
+                iteration: 0,
+                bound,
+            });
+        }
+        if self.problem.is_goal(&state) {
+            if self.observer.active() {
+                self.observer
+                    .event(SearchEvent::Goal(NodeView::new(&state, g, h, depth)));
+            }
+            let mut path: Vec<P::Action> =
+                self.stack.iter().filter_map(|f| f.action.clone()).collect();
+            path.extend(action);
+            let cost = crate::best_first::cost_of(self.problem, self.start, &path);
+            return Err(Outcome::Solved {
+                actions: path,
+                cost,
+            });
+        }
+        if let Some(kind) = self.budget.check(self.stats.expanded) {
+            return Err(Outcome::Stopped(kind));
+        }
+        self.stats.expanded += 1;
+        if self.observer.active() {
+            self.observer
+                .event(SearchEvent::Expand(NodeView::new(&state, g, h, depth)));
+        }
+        let children = self.children(&state, (g, h, big_f), action.as_ref());
+        self.stack.push(Frame {
+            state,
+            g,
+            action,
+            bound,
+            children,
+        });
+        self.stats.max_frontier = self.stats.max_frontier.max(self.stack.len() as u64);
+        Ok(())
+    }
+
+    /// The children of `state` (of `g`, `h` and stored value `big_f`, reached by `action`)
+    /// with their stored values, sorted by (F, order).
+    #[inline]
+    fn children(
+        &mut self,
+        state: &P::State,
+        (g, h, big_f): (P::Cost, P::Cost, P::Cost),
+        action: Option<&P::Action>,
+    ) -> Vec<Child<P::State, P::Action, P::Cost>> {
+        let depth = self.stack.len() as u32;
+        let f = g.saturating_add(h);
+        let back = action.and_then(|a| self.problem.inverse(a));
+        self.actions.clear();
+        self.problem.actions(state, &mut self.actions);
+        let mut children = Vec::with_capacity(self.actions.len());
+        for (order, child_action) in self.actions.drain(..).enumerate() {
+            if back.as_ref() == Some(&child_action) {
+                continue;
+            }
+            let (child, step) = self.problem.result(state, &child_action);
+            let child_g = g.saturating_add(step);
+            if step == P::Cost::ZERO
+                && (child == *state
+                    || self
+                        .stack
+                        .iter()
+                        .rev()
+                        .take_while(|frame| frame.g == child_g)
+                        .any(|frame| frame.state == child))
+            {
+                continue;
+            }
+            self.stats.generated += 1;
+            let child_h = self
+                .heuristic
+                .estimate_child(self.problem, &child, &child_action, h);
+            let child_f = child_g.saturating_add(child_h);
+            let over = child_f.to_u64() > self.bound;
+            let stored = if over {
+                self.cut = true;
+                P::Cost::INFINITY
+            } else if f < big_f {
+                big_f.max(child_f)
+            } else {
+                child_f
+            };
+            if self.observer.active() {
+                let view = NodeView::new(&child, child_g, child_h, depth + 1);
+                self.observer.event(if over {
+                    SearchEvent::Prune(view, Prune::Bound)
+                } else {
+                    SearchEvent::Generate(view)
+                });
+            }
+            children.push(Child {
+                big_f: stored,
+                order: order as u32,
+                action: child_action,
+                state: child,
+                g: child_g,
+                h: child_h,
+            });
+        }
+        children.sort_by_key(|c| (c.big_f, c.order));
+        children
+    }
+
+    /// After the top frame was entered or its best child backed up: `Ok` with its best child
+    /// to enter, or `Ok(None)` when the frame is left (its best value backed up into its
+    /// parent); `Err` with the outcome when the root is left.
+    fn next(&mut self) -> Result<Option<EnterOf<P>>, OutcomeOf<P>> {
+        let inf = P::Cost::INFINITY;
+        let top = self.stack.last_mut().expect("a node was entered");
         let best = top.children.first().map_or(inf, |c| c.big_f);
         if best > top.bound || best == inf {
             // Back up the best frontier value of this subtree into its parent's record of it.
-            stack.pop();
-            match stack.last_mut() {
-                None => {
-                    break if cut {
-                        Outcome::Stopped(LimitKind::Cost)
-                    } else {
-                        Outcome::NoSolution
-                    };
-                }
-                Some(parent) => {
-                    let mut child = parent.children.remove(0);
-                    child.big_f = best;
-                    let at = parent
-                        .children
-                        .partition_point(|c| (c.big_f, c.order) <= (child.big_f, child.order));
-                    parent.children.insert(at, child);
-                }
-            }
-            continue;
+            self.stack.pop();
+            let Some(parent) = self.stack.last_mut() else {
+                return Err(if self.cut {
+                    Outcome::Stopped(LimitKind::Cost)
+                } else {
+                    Outcome::NoSolution
+                });
+            };
+            let mut child = parent.children.remove(0);
+            child.big_f = best;
+            let at = parent
+                .children
+                .partition_point(|c| (c.big_f, c.order) <= (child.big_f, child.order));
+            parent.children.insert(at, child);
+            return Ok(None);
         }
         let alternative = top.children.get(1).map_or(inf, |c| c.big_f);
         let child = &top.children[0];
-        enter = Some((
-            child.state.clone(),
-            child.g,
-            child.h,
-            child.big_f,
-            Some(child.action.clone()),
-            top.bound.min(alternative),
-        ));
-    };
-    stats.elapsed = budget.elapsed();
-    SearchResult { outcome, stats }
+        Ok(Some(Enter {
+            state: child.state.clone(),
+            g: child.g,
+            h: child.h,
+            big_f: child.big_f,
+            action: Some(child.action.clone()),
+            bound: top.bound.min(alternative),
+        }))
+    }
 }

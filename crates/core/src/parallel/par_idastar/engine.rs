@@ -566,93 +566,28 @@ where
         } else {
             self.min_split
         };
-        let deepest = if self.min_split == 0 {
-            open.checked_sub(1)
-        } else {
-            // The newest mark old enough; nodes on the path then still on it have had at
-            // least `age` expansions below them.
-            self.marks
-                .iter()
-                .filter(|m| self.expanded - m.at >= age)
-                .max_by_key(|m| m.at)
-                .and_then(|m| {
-                    let common = m
-                        .path
-                        .iter()
-                        .zip(&self.path)
-                        .take_while(|(a, b)| a == b)
-                        .count();
-                    // Levels 0..=common - base.depth were on the path then.
-                    let last_open = open.checked_sub(1)?;
-                    Some(common.saturating_sub(base.depth).min(last_open))
-                })
-        };
+        let deepest = self.deepest_old(base, open, age);
         // A young search (its first expansions) has more to give soon, whatever its path holds.
         let young = self.expanded < age;
         let Some(last_open) = open.checked_sub(1).filter(|&l| l >= lowest) else {
             return (Vec::new(), young);
         };
-        // The inverse of the move into a node is never searched: no child to give.
-        let banned_at = |level: usize| {
-            (base.depth + level)
-                .checked_sub(1)
-                .and_then(|d| self.problem.inverse(&self.path[d]))
-        };
-        let gives = |levels: &[Open<P>], level: usize| {
-            let o = &levels[level];
-            let banned = banned_at(level);
-            self.actions[o.pos + 1..o.end]
-                .iter()
-                .any(|a| Some(a) != banned.as_ref())
-        };
         // Rebuild the open nodes down to the deepest that qualifies, and on down to the last
         // only when none of those gives (to tell whether one will later).
         let target = deepest.filter(|&d| d >= lowest);
-        let mut levels: Vec<Open<P>> = Vec::with_capacity(last_open + 1);
-        let (mut state, mut g, mut h) = (base.state.clone(), base.g, base.h);
-        let (mut first, mut end) = (base.first, base.end);
-        let mut scratch = Vec::new();
+        let mut levels = Levels::new(base, last_open + 1);
         let mut split = None;
         let mut upto = target.unwrap_or(last_open);
         loop {
-            while levels.len() <= upto {
-                let level = levels.len();
-                if level > 0 {
-                    scratch.clear();
-                    self.problem.actions(&state, &mut scratch);
-                    (first, end) = (end, end + scratch.len());
-                }
-                let action = &self.path[base.depth + level];
-                let mut at = self.actions[first..end]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, a)| *a == action)
-                    .map(|(j, _)| first + j);
-                let (Some(pos), None) = (at.next(), at.next()) else {
-                    return (Vec::new(), false);
-                };
-                let (child, cost) = self.problem.result(&state, action);
-                let child_h = match self.bound_kind {
-                    Bound::Cost => self
-                        .heuristic
-                        .estimate_child(self.problem, &child, action, h),
-                    Bound::Depth => P::Cost::ZERO,
-                };
-                levels.push(Open {
-                    state: std::mem::replace(&mut state, child),
-                    g,
-                    h,
-                    first,
-                    pos,
-                    end,
-                });
-                (g, h) = (g + cost, child_h);
+            if levels.rebuild_to(self, base, upto).is_none() {
+                return (Vec::new(), false);
             }
-            debug_assert!(end <= self.actions.len(), "the open nodes' actions");
             if let Some(d) = target
                 && upto == d
             {
-                split = (lowest..=d).rev().find(|&level| gives(&levels, level));
+                split = (lowest..=d)
+                    .rev()
+                    .find(|&level| self.gives(base, &levels.open, level));
                 if split.is_none() && d < last_open {
                     upto = last_open;
                     continue;
@@ -660,6 +595,7 @@ where
             }
             break;
         }
+        let levels = levels.open;
         // A split whose first piece (the thief's) would start at depth 1 or 2 waits while a
         // deeper level is open: that level gives soon, nearer the giver. Handed out at once,
         // two threads searched two subtrees of a third of the tree each, the later one, in the
@@ -667,17 +603,69 @@ where
         let split =
             split.filter(|&level| base.key.len() + level + 1 > SHALLOW_KEY || level == last_open);
         let Some(split) = split else {
-            return (
-                Vec::new(),
-                young || (lowest..=last_open).any(|level| gives(&levels, level)),
-            );
+            let gives_later = (lowest..=last_open).any(|level| self.gives(base, &levels, level));
+            return (Vec::new(), young || gives_later);
         };
+        let cut = self.pieces(base, &levels, lowest..=split);
+        self.cut_below = base.depth + split + 1;
+        (cut, false)
+    }
+
+    /// The deepest open level (below `base`, of `open`) on the path at the newest mark at
+    /// least `age` expansions old: nodes on the path then and still on it have had at least
+    /// `age` expansions below them. Without a `min_split`, the last open level.
+    fn deepest_old(&self, base: &Base<P>, open: usize, age: u64) -> Option<usize> {
+        if self.min_split == 0 {
+            return open.checked_sub(1);
+        }
+        let mark = self
+            .marks
+            .iter()
+            .filter(|m| self.expanded - m.at >= age)
+            .max_by_key(|m| m.at)?;
+        let common = mark
+            .path
+            .iter()
+            .zip(&self.path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        // Levels 0..=common - base.depth were on the path then.
+        let last_open = open.checked_sub(1)?;
+        Some(common.saturating_sub(base.depth).min(last_open))
+    }
+
+    /// The action never searched below the open node at `level` (the inverse of the move
+    /// into it): it has no child to give.
+    fn banned_at(&self, base: &Base<P>, level: usize) -> Option<P::Action> {
+        (base.depth + level)
+            .checked_sub(1)
+            .and_then(|d| self.problem.inverse(&self.path[d]))
+    }
+
+    /// Whether the open node at `level` has children left to give.
+    fn gives(&self, base: &Base<P>, levels: &[Open<P>], level: usize) -> bool {
+        let o = &levels[level];
+        let banned = self.banned_at(base, level);
+        self.actions[o.pos + 1..o.end]
+            .iter()
+            .any(|a| Some(a) != banned.as_ref())
+    }
+
+    /// The pieces split off the open nodes of `levels` in `range` that give: each node's
+    /// children after the one being searched, the deepest first (first in the sequential
+    /// order).
+    fn pieces(
+        &self,
+        base: &Base<P>,
+        levels: &[Open<P>],
+        range: std::ops::RangeInclusive<usize>,
+    ) -> Vec<Range<P>> {
         let number = |level: usize, pos: usize| {
             let o = &levels[level];
             (pos - o.first) as u32 + if level == 0 { base.offset } else { 0 }
         };
         let mut cut = Vec::new();
-        for level in (lowest..=split).filter(|&level| gives(&levels, level)) {
+        for level in range.filter(|&level| self.gives(base, levels, level)) {
             let o = &levels[level];
             let mut key = base.key.clone();
             key.extend((0..level).map(|l| number(l, levels[l].pos)));
@@ -688,14 +676,90 @@ where
                 h: o.h,
                 path: self.path[..base.depth + level].to_vec(),
                 actions: self.actions[o.pos + 1..o.end].to_vec(),
-                banned: banned_at(level),
+                banned: self.banned_at(base, level),
                 key,
             });
         }
-        self.cut_below = base.depth + split + 1;
-        // The deepest cut comes first in the sequential order.
         cut.reverse();
-        (cut, false)
+        cut
+    }
+}
+
+/// The open nodes rebuilt so far by [`Engine::split_off`], and the node below the last one
+/// (its state, g and h; where its parent's children sit on the action stack).
+struct Levels<P: Problem + ?Sized> {
+    open: Vec<Open<P>>,
+    state: P::State,
+    g: P::Cost,
+    h: P::Cost,
+    first: usize,
+    end: usize,
+    /// The actions of a node, listed again to count them.
+    scratch: Vec<P::Action>,
+}
+
+impl<P: Problem + ?Sized> Levels<P> {
+    fn new(base: &Base<P>, capacity: usize) -> Self {
+        Levels {
+            open: Vec::with_capacity(capacity),
+            state: base.state.clone(),
+            g: base.g,
+            h: base.h,
+            first: base.first,
+            end: base.end,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Rebuilds the open nodes down to level `upto` by replaying the path; `None` when a
+    /// node's action being searched stands twice among its actions (the position is
+    /// ambiguous).
+    fn rebuild_to<H, K, O>(
+        &mut self,
+        engine: &Engine<'_, P, H, K, O>,
+        base: &Base<P>,
+        upto: usize,
+    ) -> Option<()>
+    where
+        H: Heuristic<P> + ?Sized,
+    {
+        while self.open.len() <= upto {
+            let level = self.open.len();
+            if level > 0 {
+                self.scratch.clear();
+                engine.problem.actions(&self.state, &mut self.scratch);
+                (self.first, self.end) = (self.end, self.end + self.scratch.len());
+            }
+            let action = &engine.path[base.depth + level];
+            let mut at = engine.actions[self.first..self.end]
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| *a == action)
+                .map(|(j, _)| self.first + j);
+            let (Some(pos), None) = (at.next(), at.next()) else {
+                return None;
+            };
+            let (child, cost) = engine.problem.result(&self.state, action);
+            let child_h = match engine.bound_kind {
+                Bound::Cost => {
+                    engine
+                        .heuristic
+                        .estimate_child(engine.problem, &child, action, self.h)
+                }
+                Bound::Depth => P::Cost::ZERO,
+            };
+            self.open.push(Open {
+                state: std::mem::replace(&mut self.state, child),
+                g: self.g,
+                h: self.h,
+                first: self.first,
+                pos,
+                end: self.end,
+            });
+            (self.g, self.h) = (self.g + cost, child_h);
+        }
+        debug_assert!(self.end <= engine.actions.len(), "the open nodes' actions");
+        Some(())
     }
 }
 
