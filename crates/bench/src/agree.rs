@@ -73,7 +73,7 @@ pub mod recorded {
         (1..=10_000u64)
             .filter_map(|d| {
                 let n = (v * d as f64).round();
-                (n >= 1.0 && n < 1e15)
+                (1.0..1e15).contains(&n)
                     .then(|| Weight::new(n as u64, d).ok())
                     .flatten()
             })
