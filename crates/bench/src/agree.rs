@@ -73,7 +73,8 @@ pub mod recorded {
         (1..=10_000u64)
             .filter_map(|d| {
                 let n = (v * d as f64).round();
-                (1.0..1e15).contains(&n)
+                (1.0..1e15)
+                    .contains(&n)
                     .then(|| Weight::new(n as u64, d).ok())
                     .flatten()
             })
