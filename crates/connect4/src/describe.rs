@@ -122,29 +122,10 @@ impl Connect4Game {
     ///
     /// A table above the machine's physical memory is refused whatever the limit (issue 32:
     /// an explicit `--max-memory` above the RAM let the allocation abort).
+    ///
+    /// With `--threads N` the tables of all threads count ([`ParallelSolver::tables`]).
     fn table_over(&self, limits: &Limits) -> Option<String> {
-        let slot = TranspositionTable::<Position>::compact_slot_bytes();
-        let slots = (self.table_bytes / slot).max(1);
-        let bytes = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
-        if let Some(limit) = limits.max_memory
-            && bytes > limit
-        {
-            return Some(format!(
-                "the --table-mb {} table ({} MiB) is above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
-                self.table_bytes >> 20,
-                bytes >> 20,
-                limit >> 20
-            ));
-        }
-        let ram = searchlab_toolkit::limits_text::physical_memory()?;
-        (bytes > ram).then(|| {
-            format!(
-                "the --table-mb {} table ({} MiB) is above this machine's physical memory ({} MiB): lower --table-mb",
-                self.table_bytes >> 20,
-                bytes >> 20,
-                ram >> 20
-            )
-        })
+        table_over(self.table_bytes, self.threads, limits)
     }
 
     /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
@@ -395,13 +376,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         Algorithm::Game(GameAlgorithm::Alphabeta)
     }
     fn new(options: &Options) -> Result<Self, String> {
-        let table_bytes = match options.parse::<usize>("table-mb")? {
-            None => DEFAULT_TABLE_BYTES,
-            Some(0) => return Err("--table-mb 0: the table needs at least 1 MiB".into()),
-            Some(mb) => mb
-                .checked_mul(1 << 20)
-                .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
-        };
+        let table_bytes = table_bytes(options)?;
         let threads = match options.parse::<usize>("threads")?.unwrap_or(1) {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n if n > MAX_THREADS => {
@@ -662,12 +637,20 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         Some(text)
     }
     fn gen_options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
-            "stones",
-            "A-B",
-            Some("28-36"),
-            "stones on the board, uniform in A..=B (fewer stones: longer to score)",
-        )];
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "stones",
+                "A-B",
+                Some("28-36"),
+                "stones on the board, uniform in A..=B (fewer stones: longer to score)",
+            ),
+            OptionSpec::value(
+                "table-mb",
+                "MiB",
+                None,
+                "the scoring solver's transposition table in MiB (default 64)",
+            ),
+        ];
         OPTIONS
     }
     fn generate(
@@ -681,8 +664,18 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             .unwrap_or("28-36")
             .parse()
             .map_err(|e| format!("--stones: {e}"))?;
+        // The table is allocated whole: checked as solve checks it, against the default
+        // memory limit and the machine's memory, before it is allocated.
+        let table_bytes = table_bytes(options)?;
+        let limits = Limits {
+            max_memory: searchlab_toolkit::limits_text::default_memory(),
+            ..Limits::none()
+        };
+        if let Some(line) = table_over(table_bytes, 1, &limits) {
+            return Err(line);
+        }
         let game = Connect4::new(self.board.clone(), Rules::Shortcuts);
-        let mut solver = Solver::new(game, self.table_bytes);
+        let mut solver = Solver::new(game, table_bytes);
         let lines = solver
             .generate(
                 count,
@@ -695,6 +688,60 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             .into_iter()
             .map(|(moves, score)| format!("{moves} {score}"))
             .collect())
+    }
+}
+
+/// [`Connect4Game::table_over`] for `table_bytes` a table on `threads` threads.
+fn table_over(table_bytes: usize, threads: usize, limits: &Limits) -> Option<String> {
+    let slot = TranspositionTable::<Position>::compact_slot_bytes();
+    let slots = (table_bytes / slot).max(1);
+    let one = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
+    let tables = if threads > 1 {
+        ParallelSolver::tables(threads)
+    } else {
+        1
+    };
+    let bytes = one.saturating_mul(tables as u64);
+    let what = if tables > 1 {
+        format!(
+            "the {tables} --table-mb {} tables of --threads {} ({} MiB)",
+            table_bytes >> 20,
+            threads,
+            bytes >> 20
+        )
+    } else {
+        format!(
+            "the --table-mb {} table ({} MiB)",
+            table_bytes >> 20,
+            bytes >> 20
+        )
+    };
+    let verb = if tables > 1 { "are" } else { "is" };
+    if let Some(limit) = limits.max_memory
+        && bytes > limit
+    {
+        return Some(format!(
+            "{what} {verb} above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
+            limit >> 20
+        ));
+    }
+    let ram = searchlab_toolkit::limits_text::physical_memory()?;
+    (bytes > ram).then(|| {
+        format!(
+            "{what} {verb} above this machine's physical memory ({} MiB): lower --table-mb",
+            ram >> 20
+        )
+    })
+}
+
+/// The table size of `--table-mb` in bytes (the default when absent).
+fn table_bytes(options: &Options) -> Result<usize, String> {
+    match options.parse::<usize>("table-mb")? {
+        None => Ok(DEFAULT_TABLE_BYTES),
+        Some(0) => Err("--table-mb 0: the table needs at least 1 MiB".into()),
+        Some(mb) => mb
+            .checked_mul(1 << 20)
+            .ok_or_else(|| format!("--table-mb {mb}: too large")),
     }
 }
 
@@ -1061,6 +1108,37 @@ mod tests {
             .collect();
         assert_eq!(names, ["book"]);
         const { assert!(!Connect4Game::PERFECT) };
+    }
+
+    /// Every thread's table counts against the memory limit, and `gen` checks its
+    /// `--table-mb` table as `solve` does, before allocating it.
+    #[test]
+    fn tables_of_every_thread_and_of_gen_count_against_the_memory_limit() {
+        let limit = Limits {
+            max_memory: Some(100 << 20),
+            ..Limits::none()
+        };
+        assert_eq!(table_over(64 << 20, 1, &limit), None);
+        let line = table_over(64 << 20, 2, &limit).expect("two 64 MiB tables exceed 100 MiB");
+        assert!(
+            line.starts_with(&format!(
+                "the {} --table-mb 64 tables of --threads 2 ({} MiB) are above the memory limit (100 MiB)",
+                ParallelSolver::tables(2),
+                64 * ParallelSolver::tables(2)
+            )),
+            "{line}"
+        );
+        let g = game(&[]);
+        let mut o = Options::new();
+        o.set("table-mb", &(usize::MAX >> 21).to_string());
+        let err = g
+            .generate(&o, &mut SplitMix64::new(1), 1)
+            .expect_err("a table past the machine's memory");
+        assert!(err.contains("--table-mb") && err.contains("above"), "{err}");
+        o.set("table-mb", "1");
+        o.set("stones", "36-36");
+        let lines = g.generate(&o, &mut SplitMix64::new(1), 2).unwrap();
+        assert_eq!(lines.len(), 2);
     }
 
     #[test]

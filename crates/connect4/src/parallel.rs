@@ -69,6 +69,12 @@ impl ParallelSolver {
         ParallelSolver { solvers }
     }
 
+    /// The number of tables a solver on `threads` threads allocates (each of the size asked
+    /// for): what counts against a memory limit.
+    pub fn tables(threads: usize) -> usize {
+        threads.max(1)
+    }
+
     /// Answers every position `book` holds without a search, in every thread.
     pub fn with_book(mut self, book: Arc<Book>) -> Self {
         self.solvers = self
