@@ -14,8 +14,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use searchlab_core::LimitKind;
 use searchlab_core::observe::{Trace, TraceEvent, Tracer};
-use searchlab_core::{LimitKind, TranspositionTable};
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
@@ -117,15 +117,15 @@ impl Connect4Game {
     }
 
     /// Why the alpha-beta table of `--table-mb` does not fit the memory limit, if it does not:
-    /// its size is what [`TranspositionTable::compact`] allocates (the largest power of two of
-    /// slots within the request).
+    /// its size is what [`Solver::new`] allocates ([`Solver::table_size`]: the largest power
+    /// of two of slots within the request).
     ///
     /// A table above the machine's physical memory is refused whatever the limit (issue 32:
     /// an explicit `--max-memory` above the RAM let the allocation abort).
     ///
     /// With `--threads N` the tables of all threads count ([`ParallelSolver::tables`]).
     fn table_over(&self, limits: &Limits) -> Option<String> {
-        table_over(self.table_bytes, self.threads, limits)
+        table_over(&self.board, self.table_bytes, self.threads, limits)
     }
 
     /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
@@ -671,7 +671,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             max_memory: searchlab_toolkit::limits_text::default_memory(),
             ..Limits::none()
         };
-        if let Some(line) = table_over(table_bytes, 1, &limits) {
+        if let Some(line) = table_over(&self.board, table_bytes, 1, &limits) {
             return Err(line);
         }
         let game = Connect4::new(self.board.clone(), Rules::Shortcuts);
@@ -692,12 +692,15 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
 }
 
 /// [`Connect4Game::table_over`] for `table_bytes` a table on `threads` threads.
-fn table_over(table_bytes: usize, threads: usize, limits: &Limits) -> Option<String> {
-    let slot = TranspositionTable::<Position>::compact_slot_bytes();
-    let slots = (table_bytes / slot).max(1);
-    let one = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
+fn table_over(
+    board: &Board,
+    table_bytes: usize,
+    threads: usize,
+    limits: &Limits,
+) -> Option<String> {
+    let one = Solver::table_size(board, table_bytes) as u64;
     let tables = if threads > 1 {
-        ParallelSolver::tables(threads)
+        ParallelSolver::tables(board, table_bytes, threads)
     } else {
         1
     };
@@ -1118,14 +1121,19 @@ mod tests {
             max_memory: Some(100 << 20),
             ..Limits::none()
         };
-        assert_eq!(table_over(64 << 20, 1, &limit), None);
-        let line = table_over(64 << 20, 2, &limit).expect("two 64 MiB tables exceed 100 MiB");
+        // 7 x 6: the threads share one table of one-word slots.
+        let standard = Board::standard();
+        assert_eq!(ParallelSolver::tables(&standard, 64 << 20, 2), 1);
+        assert_eq!(table_over(&standard, 64 << 20, 2, &limit), None);
+        // 8 x 7: a 64-bit key leaves no room in a word; a table per thread, all counted.
+        let wide = Board::new(8, 7).unwrap();
+        assert_eq!(ParallelSolver::tables(&wide, 64 << 20, 2), 2);
+        let line =
+            table_over(&wide, 64 << 20, 2, &limit).expect("two 64 MiB tables exceed 100 MiB");
         assert!(
-            line.starts_with(&format!(
-                "the {} --table-mb 64 tables of --threads 2 ({} MiB) are above the memory limit (100 MiB)",
-                ParallelSolver::tables(2),
-                64 * ParallelSolver::tables(2)
-            )),
+            line.starts_with(
+                "the 2 --table-mb 64 tables of --threads 2 (128 MiB) are above the memory limit (100 MiB)"
+            ),
             "{line}"
         );
         let g = game(&[]);
