@@ -50,7 +50,7 @@ pub struct Connect4Game {
     parallel: Mutex<Option<(Rules, ParallelSolver)>>,
 }
 
-/// The most threads `--threads` gives the solver (each has its own table).
+/// The most threads `--threads` gives the solver (they share one table).
 const MAX_THREADS: usize = 1024;
 
 /// The most plies of a principal variation `--show` draws (a whole game is 42 boards).
@@ -342,7 +342,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             OptionSpec::value(
                 "table-mb",
                 "MB",
-                Some("64"),
+                Some("8"),
                 "alphabeta's transposition table, in MiB (a power of two is used fully)",
             ),
             OptionSpec::value(
@@ -355,7 +355,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 "threads",
                 "N",
                 Some("1"),
-                "alphabeta on N threads, split at the root, a table of --table-mb each (0: one per core); the same scores, node counts vary",
+                "alphabeta on N threads, split at the root, sharing one table of --table-mb (0: one per core); the same scores, node counts vary",
             ),
         ];
         OPTIONS
@@ -648,7 +648,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 "table-mb",
                 "MiB",
                 None,
-                "the scoring solver's transposition table in MiB (default 64)",
+                "the scoring solver's transposition table in MiB (default 8)",
             ),
         ];
         OPTIONS

@@ -1,22 +1,25 @@
-//! Solving one position on several cores: the root split ([`ParallelSolver`]).
+//! Solving one position on several cores: the root split ([`ParallelSolver`]) on one shared
+//! table.
 //!
-//! The choice: parallel **at the root**, each thread with a [`Solver`] and a table of its own,
-//! rather than in the tree with a shared table. The score is found by the same bisection of
+//! The choice: parallel **at the root**, each thread with a [`Solver`] of its own, all of them
+//! on ONE table of one-word atomic slots ([`Solver::sharing`], the core's
+//! [`searchlab_core::TranspositionTable::share`]). The score is found by the same bisection of
 //! the score range as the sequential solver (Pons' thresholds, pulled towards a draw), but each
 //! test "does the player to move score at least `t`?" is answered by the root's children: the
 //! threads take the children in the solver's move order, each asks "does playing this column
 //! score at least `t`?" (one null-window test of the child), and the first child that does
-//! answers yes and cancels the others; the answer is no when every child has failed. Every
-//! thread keeps its table across the tests, so a child's later tests reuse what its earlier
-//! ones learnt, as in the sequential solver.
+//! answers yes and cancels the others; the answer is no when every child has failed. A thread
+//! that finds no child left joins the first child still being searched (lazy SMP on that
+//! child: both search it on the shared table, the first answer counts, the other stops)
+//! instead of waiting for it.
 //!
-//! Why not a shared table (lazy SMP, young brothers wait)? The core's tables are not shared
-//! between threads (a lock-free table is a core change every game would carry), and the root
-//! split needs none of that: a fail-low test (all children refuted) splits its work about
-//! evenly between the threads, which is where most of the time goes near the true score. A
-//! fail-high test is decided by its first good child and the other threads' work on later
-//! children is wasted (cancelled within about a thousand nodes). Each thread's table has the
-//! size asked for, so `threads` tables take `threads` times the memory.
+//! The shared table is what makes the split pay: what a thread learns on a column that turned
+//! out not to be needed, and everything learnt in earlier tests, is read by every thread in
+//! the next (with a table per thread the split cost 1.45-1.7x the sequential nodes; shared,
+//! about 1.13x on the empty 6 x 5 board). A probe reads one whole word and its key bits, so it
+//! never takes another position's entry, whatever the other threads write. On a board whose
+//! keys leave no room for one-word slots, each thread has a table of its own
+//! ([`ParallelSolver::tables`]).
 //!
 //! The best columns and, with `all_moves`, every column's score are found the same way, one
 //! column per thread at a time. The scores equal the sequential solver's (tested on 5 x 4 and
@@ -239,7 +242,14 @@ impl ParallelSolver {
             settled.iter().for_each(Cancel::cancel);
         };
         let (answers_ref, stats_ref, failure_ref, next, yes, stop_ref, settled, halt) = (
-            &answers, &stats, &failure, &next, &yes, &stop, &settled[..], &halt,
+            &answers,
+            &stats,
+            &failure,
+            &next,
+            &yes,
+            &stop,
+            &settled[..],
+            &halt,
         );
         std::thread::scope(|scope| {
             if let Some(outer) = limits.cancel.clone() {
