@@ -1,5 +1,5 @@
-//! Connect Four: Pons' test protocol through the core's game search (alpha-beta with a fixed
-//! 64 MiB table and enhanced transposition cutoffs, driven by `mtdf`'s bisection). Each
+//! Connect Four: Pons' test protocol through the core's game search (alpha-beta with the
+//! solver's default fixed table and enhanced transposition cutoffs, driven by `mtdf`'s bisection). Each
 //! position is solved from an empty table, as in the protocol.
 //!
 //! Before the timings, one cold pass over each workload prints its nodes and time. The full

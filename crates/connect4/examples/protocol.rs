@@ -6,7 +6,8 @@
 //! cargo run --release -p searchlab-connect4 --example protocol -- puzzles/connect4/Test_L1_R2 --first 100
 //! ```
 //!
-//! Options: `--first N` (only the first N lines), `--table-mb M` (table size, default 64),
+//! Options: `--first N` (only the first N lines), `--table-mb M` (table size, default the
+//! solver's, 8),
 //! `--keep-table` (do not empty the table between positions; by default each position starts
 //! from an empty table), `--mtdf` (MTD(f) from 0 instead of bisection), `--no-etc` (no
 //! enhanced transposition cutoffs), `--weak`, `--full-keys` (the core's full-key fixed table
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
             .and_then(|v| v.parse::<usize>().ok())
     };
     let first = value_of("--first").unwrap_or(usize::MAX);
-    let table_mb = value_of("--table-mb").unwrap_or(64);
+    let table_mb = value_of("--table-mb").unwrap_or(searchlab_connect4::DEFAULT_TABLE_BYTES >> 20);
     let keep = args.iter().any(|a| a == "--keep-table");
     let weak = args.iter().any(|a| a == "--weak");
     let narrowing = if args.iter().any(|a| a == "--mtdf") {

@@ -255,6 +255,12 @@ impl Board {
         &self.order
     }
 
+    /// The bits of a table key ([`searchlab_core::table::PackedKey`] of a [`Position`]):
+    /// `width * (height + 1)`, every key below `2^key_bits`.
+    pub fn key_bits(&self) -> u32 {
+        self.width * (self.height + 1)
+    }
+
     /// The cells of column `col` (0-based).
     #[inline]
     pub fn column_mask(&self, col: u8) -> u64 {

@@ -14,8 +14,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
+use searchlab_core::LimitKind;
 use searchlab_core::observe::{Trace, TraceEvent, Tracer};
-use searchlab_core::{LimitKind, TranspositionTable};
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
     Algorithm, Answer, Description, Field, GameAlgorithm, GameOutcome, GameSolver, Kind, Limits,
@@ -50,7 +50,7 @@ pub struct Connect4Game {
     parallel: Mutex<Option<(Rules, ParallelSolver)>>,
 }
 
-/// The most threads `--threads` gives the solver (each has its own table).
+/// The most threads `--threads` gives the solver (they share one table).
 const MAX_THREADS: usize = 1024;
 
 /// The most plies of a principal variation `--show` draws (a whole game is 42 boards).
@@ -117,34 +117,15 @@ impl Connect4Game {
     }
 
     /// Why the alpha-beta table of `--table-mb` does not fit the memory limit, if it does not:
-    /// its size is what [`TranspositionTable::compact`] allocates (the largest power of two of
-    /// slots within the request).
+    /// its size is what [`Solver::new`] allocates ([`Solver::table_size`]: the largest power
+    /// of two of slots within the request).
     ///
     /// A table above the machine's physical memory is refused whatever the limit (issue 32:
     /// an explicit `--max-memory` above the RAM let the allocation abort).
+    ///
+    /// With `--threads N` the tables of all threads count ([`ParallelSolver::tables`]).
     fn table_over(&self, limits: &Limits) -> Option<String> {
-        let slot = TranspositionTable::<Position>::compact_slot_bytes();
-        let slots = (self.table_bytes / slot).max(1);
-        let bytes = (slot as u64) << (usize::BITS - 1 - slots.leading_zeros());
-        if let Some(limit) = limits.max_memory
-            && bytes > limit
-        {
-            return Some(format!(
-                "the --table-mb {} table ({} MiB) is above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
-                self.table_bytes >> 20,
-                bytes >> 20,
-                limit >> 20
-            ));
-        }
-        let ram = searchlab_toolkit::limits_text::physical_memory()?;
-        (bytes > ram).then(|| {
-            format!(
-                "the --table-mb {} table ({} MiB) is above this machine's physical memory ({} MiB): lower --table-mb",
-                self.table_bytes >> 20,
-                bytes >> 20,
-                ram >> 20
-            )
-        })
+        table_over(&self.board, self.table_bytes, self.threads, limits)
     }
 
     /// The crate's solver (alpha-beta with mtd(f) narrowing and a fixed table).
@@ -361,7 +342,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             OptionSpec::value(
                 "table-mb",
                 "MB",
-                Some("64"),
+                Some("8"),
                 "alphabeta's transposition table, in MiB (a power of two is used fully)",
             ),
             OptionSpec::value(
@@ -374,7 +355,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
                 "threads",
                 "N",
                 Some("1"),
-                "alphabeta on N threads, split at the root, a table of --table-mb each (0: one per core); the same scores, node counts vary",
+                "alphabeta on N threads, split at the root, sharing one table of --table-mb (0: one per core); the same scores, node counts vary",
             ),
         ];
         OPTIONS
@@ -395,13 +376,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         Algorithm::Game(GameAlgorithm::Alphabeta)
     }
     fn new(options: &Options) -> Result<Self, String> {
-        let table_bytes = match options.parse::<usize>("table-mb")? {
-            None => DEFAULT_TABLE_BYTES,
-            Some(0) => return Err("--table-mb 0: the table needs at least 1 MiB".into()),
-            Some(mb) => mb
-                .checked_mul(1 << 20)
-                .ok_or_else(|| format!("--table-mb {mb}: too large"))?,
-        };
+        let table_bytes = table_bytes(options)?;
         let threads = match options.parse::<usize>("threads")?.unwrap_or(1) {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n if n > MAX_THREADS => {
@@ -662,12 +637,20 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         Some(text)
     }
     fn gen_options() -> &'static [OptionSpec] {
-        const OPTIONS: &[OptionSpec] = &[OptionSpec::value(
-            "stones",
-            "A-B",
-            Some("28-36"),
-            "stones on the board, uniform in A..=B (fewer stones: longer to score)",
-        )];
+        const OPTIONS: &[OptionSpec] = &[
+            OptionSpec::value(
+                "stones",
+                "A-B",
+                Some("28-36"),
+                "stones on the board, uniform in A..=B (fewer stones: longer to score)",
+            ),
+            OptionSpec::value(
+                "table-mb",
+                "MiB",
+                None,
+                "the scoring solver's transposition table in MiB (default 8)",
+            ),
+        ];
         OPTIONS
     }
     fn generate(
@@ -681,8 +664,18 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             .unwrap_or("28-36")
             .parse()
             .map_err(|e| format!("--stones: {e}"))?;
+        // The table is allocated whole: checked as solve checks it, against the default
+        // memory limit and the machine's memory, before it is allocated.
+        let table_bytes = table_bytes(options)?;
+        let limits = Limits {
+            max_memory: searchlab_toolkit::limits_text::default_memory(),
+            ..Limits::none()
+        };
+        if let Some(line) = table_over(&self.board, table_bytes, 1, &limits) {
+            return Err(line);
+        }
         let game = Connect4::new(self.board.clone(), Rules::Shortcuts);
-        let mut solver = Solver::new(game, self.table_bytes);
+        let mut solver = Solver::new(game, table_bytes);
         let lines = solver
             .generate(
                 count,
@@ -695,6 +688,63 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             .into_iter()
             .map(|(moves, score)| format!("{moves} {score}"))
             .collect())
+    }
+}
+
+/// [`Connect4Game::table_over`] for `table_bytes` a table on `threads` threads.
+fn table_over(
+    board: &Board,
+    table_bytes: usize,
+    threads: usize,
+    limits: &Limits,
+) -> Option<String> {
+    let one = Solver::table_size(board, table_bytes) as u64;
+    let tables = if threads > 1 {
+        ParallelSolver::tables(board, table_bytes, threads)
+    } else {
+        1
+    };
+    let bytes = one.saturating_mul(tables as u64);
+    let what = if tables > 1 {
+        format!(
+            "the {tables} --table-mb {} tables of --threads {} ({} MiB)",
+            table_bytes >> 20,
+            threads,
+            bytes >> 20
+        )
+    } else {
+        format!(
+            "the --table-mb {} table ({} MiB)",
+            table_bytes >> 20,
+            bytes >> 20
+        )
+    };
+    let verb = if tables > 1 { "are" } else { "is" };
+    if let Some(limit) = limits.max_memory
+        && bytes > limit
+    {
+        return Some(format!(
+            "{what} {verb} above the memory limit ({} MiB): lower --table-mb or raise --max-memory",
+            limit >> 20
+        ));
+    }
+    let ram = searchlab_toolkit::limits_text::physical_memory()?;
+    (bytes > ram).then(|| {
+        format!(
+            "{what} {verb} above this machine's physical memory ({} MiB): lower --table-mb",
+            ram >> 20
+        )
+    })
+}
+
+/// The table size of `--table-mb` in bytes (the default when absent).
+fn table_bytes(options: &Options) -> Result<usize, String> {
+    match options.parse::<usize>("table-mb")? {
+        None => Ok(DEFAULT_TABLE_BYTES),
+        Some(0) => Err("--table-mb 0: the table needs at least 1 MiB".into()),
+        Some(mb) => mb
+            .checked_mul(1 << 20)
+            .ok_or_else(|| format!("--table-mb {mb}: too large")),
     }
 }
 
@@ -1061,6 +1111,42 @@ mod tests {
             .collect();
         assert_eq!(names, ["book"]);
         const { assert!(!Connect4Game::PERFECT) };
+    }
+
+    /// Every thread's table counts against the memory limit, and `gen` checks its
+    /// `--table-mb` table as `solve` does, before allocating it.
+    #[test]
+    fn tables_of_every_thread_and_of_gen_count_against_the_memory_limit() {
+        let limit = Limits {
+            max_memory: Some(100 << 20),
+            ..Limits::none()
+        };
+        // 7 x 6: the threads share one table of one-word slots.
+        let standard = Board::standard();
+        assert_eq!(ParallelSolver::tables(&standard, 64 << 20, 2), 1);
+        assert_eq!(table_over(&standard, 64 << 20, 2, &limit), None);
+        // 8 x 7: a 64-bit key leaves no room in a word; a table per thread, all counted.
+        let wide = Board::new(8, 7).unwrap();
+        assert_eq!(ParallelSolver::tables(&wide, 64 << 20, 2), 2);
+        let line =
+            table_over(&wide, 64 << 20, 2, &limit).expect("two 64 MiB tables exceed 100 MiB");
+        assert!(
+            line.starts_with(
+                "the 2 --table-mb 64 tables of --threads 2 (128 MiB) are above the memory limit (100 MiB)"
+            ),
+            "{line}"
+        );
+        let g = game(&[]);
+        let mut o = Options::new();
+        o.set("table-mb", &(usize::MAX >> 21).to_string());
+        let err = g
+            .generate(&o, &mut SplitMix64::new(1), 1)
+            .expect_err("a table past the machine's memory");
+        assert!(err.contains("--table-mb") && err.contains("above"), "{err}");
+        o.set("table-mb", "1");
+        o.set("stones", "36-36");
+        let lines = g.generate(&o, &mut SplitMix64::new(1), 2).unwrap();
+        assert_eq!(lines.len(), 2);
     }
 
     #[test]

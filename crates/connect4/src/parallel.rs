@@ -1,22 +1,25 @@
-//! Solving one position on several cores: the root split ([`ParallelSolver`]).
+//! Solving one position on several cores: the root split ([`ParallelSolver`]) on one shared
+//! table.
 //!
-//! The choice: parallel **at the root**, each thread with a [`Solver`] and a table of its own,
-//! rather than in the tree with a shared table. The score is found by the same bisection of
+//! The choice: parallel **at the root**, each thread with a [`Solver`] of its own, all of them
+//! on ONE table of one-word atomic slots ([`Solver::sharing`], the core's
+//! [`searchlab_core::TranspositionTable::share`]). The score is found by the same bisection of
 //! the score range as the sequential solver (Pons' thresholds, pulled towards a draw), but each
 //! test "does the player to move score at least `t`?" is answered by the root's children: the
 //! threads take the children in the solver's move order, each asks "does playing this column
 //! score at least `t`?" (one null-window test of the child), and the first child that does
-//! answers yes and cancels the others; the answer is no when every child has failed. Every
-//! thread keeps its table across the tests, so a child's later tests reuse what its earlier
-//! ones learnt, as in the sequential solver.
+//! answers yes and cancels the others; the answer is no when every child has failed. A thread
+//! that finds no child left joins the first child still being searched (lazy SMP on that
+//! child: both search it on the shared table, the first answer counts, the other stops)
+//! instead of waiting for it.
 //!
-//! Why not a shared table (lazy SMP, young brothers wait)? The core's tables are not shared
-//! between threads (a lock-free table is a core change every game would carry), and the root
-//! split needs none of that: a fail-low test (all children refuted) splits its work about
-//! evenly between the threads, which is where most of the time goes near the true score. A
-//! fail-high test is decided by its first good child and the other threads' work on later
-//! children is wasted (cancelled within about a thousand nodes). Each thread's table has the
-//! size asked for, so `threads` tables take `threads` times the memory.
+//! The shared table is what makes the split pay: what a thread learns on a column that turned
+//! out not to be needed, and everything learnt in earlier tests, is read by every thread in
+//! the next (with a table per thread the split cost 1.45-1.7x the sequential nodes; shared,
+//! about 1.13x on the empty 6 x 5 board). A probe reads one whole word and its key bits, so it
+//! never takes another position's entry, whatever the other threads write. On a board whose
+//! keys leave no room for one-word slots, each thread has a table of its own
+//! ([`ParallelSolver::tables`]).
 //!
 //! The best columns and, with `all_moves`, every column's score are found the same way, one
 //! column per thread at a time. The scores equal the sequential solver's (tested on 5 x 4 and
@@ -39,7 +42,7 @@ use std::time::{Duration, Instant};
 
 use searchlab_core::{Cancel, Game, LimitKind, Limits, Stats, Value};
 
-use crate::board::Position;
+use crate::board::{Board, Position};
 use crate::book::Book;
 use crate::game::Connect4;
 use crate::solver::{Analysis, SolveError, SolveOptions, Solver};
@@ -61,12 +64,31 @@ enum Ask {
 }
 
 impl ParallelSolver {
-    /// `threads` solvers (at least one) of `game`, each with a compact table of `table_bytes`.
+    /// `threads` solvers (at least one) of `game` sharing one table of `table_bytes`
+    /// ([`Solver::sharing`]), or each with a table of its own where the board's keys leave
+    /// no room for one-word slots ([`Solver::table_shareable`]).
     pub fn new(game: Connect4, table_bytes: usize, threads: usize) -> Self {
-        let solvers = (0..threads.max(1))
-            .map(|_| Solver::new(game.clone(), table_bytes))
-            .collect();
+        let first = Solver::new(game.clone(), table_bytes);
+        let mut solvers = Vec::with_capacity(threads.max(1));
+        for _ in 1..threads.max(1) {
+            let next = first
+                .sharing()
+                .unwrap_or_else(|| Solver::new(game.clone(), table_bytes));
+            solvers.push(next);
+        }
+        solvers.insert(0, first);
         ParallelSolver { solvers }
+    }
+
+    /// The number of tables of `table_bytes` a solver on `board` with `threads` threads
+    /// allocates: one shared table, or one per thread where it cannot be shared. What counts
+    /// against a memory limit.
+    pub fn tables(board: &Board, table_bytes: usize, threads: usize) -> usize {
+        if Solver::table_shareable(board, table_bytes) {
+            1
+        } else {
+            threads.max(1)
+        }
     }
 
     /// Answers every position `book` holds without a search, in every thread.
@@ -191,9 +213,11 @@ impl ParallelSolver {
         Ok(lower)
     }
 
-    /// Asks `ask` of every child, the threads taking them in order. With `first_yes`, the
-    /// first child answering yes (1) stops the others (their answers stay `None`). Answers
-    /// are 1 or 0 for [`Ask::AtLeast`], the score for [`Ask::Score`].
+    /// Asks `ask` of every child, the threads taking them in order; a thread that finds no
+    /// child left joins one still being searched (the first in order), on the shared table,
+    /// instead of waiting: the first of the two to answer it answers, the other stops. With
+    /// `first_yes`, the first child answering yes (1) stops the others (their answers stay
+    /// `None`). Answers are 1 or 0 for [`Ask::AtLeast`], the score for [`Ask::Score`].
     fn ask_all(
         &mut self,
         children: &[Position],
@@ -208,13 +232,25 @@ impl ParallelSolver {
         let next = AtomicUsize::new(0);
         let finished = AtomicBool::new(false);
         let yes = AtomicBool::new(false);
-        // Our own flag, so that a decided test stops the other threads; the caller's flag is
-        // watched and passed on.
+        // Our own flags: `stop` when the test is decided or failed, and one per child, set
+        // when the child is answered (stopping a thread that joined it) or on `stop`. The
+        // caller's flag is watched and passed on.
         let stop = Cancel::new();
-        let mut inner = limits.clone();
-        inner.cancel = Some(stop.clone());
-        let (answers_ref, stats_ref, failure_ref, next, yes, stop_ref, inner) =
-            (&answers, &stats, &failure, &next, &yes, &stop, &inner);
+        let settled: Vec<Cancel> = children.iter().map(|_| Cancel::new()).collect();
+        let halt = |settled: &[Cancel]| {
+            stop.cancel();
+            settled.iter().for_each(Cancel::cancel);
+        };
+        let (answers_ref, stats_ref, failure_ref, next, yes, stop_ref, settled, halt) = (
+            &answers,
+            &stats,
+            &failure,
+            &next,
+            &yes,
+            &stop,
+            &settled[..],
+            &halt,
+        );
         std::thread::scope(|scope| {
             if let Some(outer) = limits.cancel.clone() {
                 let finished = &finished;
@@ -223,7 +259,7 @@ impl ParallelSolver {
                         if outer.is_cancelled() {
                             *failure_ref.lock().expect("no panic") =
                                 Some(SolveError::Stopped(LimitKind::Cancelled));
-                            stop_ref.cancel();
+                            halt(settled);
                             break;
                         }
                         std::thread::sleep(Duration::from_millis(5));
@@ -237,38 +273,47 @@ impl ParallelSolver {
                     scope.spawn(move || {
                         let mut own = Stats::default();
                         loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(child) = children.get(i) else { break };
                             if stop_ref.is_cancelled() {
                                 break;
                             }
+                            let taken = next.fetch_add(1, Ordering::Relaxed);
+                            let i = if taken < children.len() {
+                                taken
+                            } else {
+                                match settled.iter().position(|c| !c.is_cancelled()) {
+                                    Some(i) => i,
+                                    None => break,
+                                }
+                            };
+                            let mut mine = limits.clone();
+                            mine.cancel = Some(settled[i].clone());
+                            let child = &children[i];
                             let answer = match ask {
                                 Ask::AtLeast(t) => solver
-                                    .at_least(child, t, inner, start, &mut own)
+                                    .at_least(child, t, &mine, start, &mut own)
                                     .map(Value::from),
                                 Ask::Score { weak } => {
-                                    solver.score(child, weak, inner, start, &mut own)
+                                    solver.score(child, weak, &mine, start, &mut own)
                                 }
                             };
                             match answer {
                                 Ok(v) => {
-                                    answers_ref.lock().expect("no panic")[i] = Some(v);
+                                    answers_ref.lock().expect("no panic")[i].get_or_insert(v);
+                                    settled[i].cancel();
                                     if first_yes && v == 1 {
                                         yes.store(true, Ordering::Relaxed);
-                                        stop_ref.cancel();
+                                        halt(settled);
                                         break;
                                     }
                                 }
-                                // Stopped by our own flag: another thread decided the test
-                                // (or the caller's flag, which the watcher recorded).
+                                // Stopped by our own flags: another thread answered this
+                                // child (go on), or decided the test (or the caller's flag,
+                                // which the watcher recorded).
                                 Err(SolveError::Stopped(LimitKind::Cancelled))
-                                    if stop_ref.is_cancelled() =>
-                                {
-                                    break;
-                                }
+                                    if settled[i].is_cancelled() => {}
                                 Err(e) => {
                                     failure_ref.lock().expect("no panic").get_or_insert(e);
-                                    stop_ref.cancel();
+                                    halt(settled);
                                     break;
                                 }
                             }

@@ -252,14 +252,14 @@ fn weak_mode_gives_the_sign() {
     }
 }
 
-/// The compact table (16-byte slots keeping only what the index does not imply) gives the
+/// The compact table (8-byte slots keeping only what the index does not imply) gives the
 /// scores of the full-key table it replaced, on every position of the two easy sets, and every
 /// one is the file's. One table each, kept across the positions, so that both fill up.
 #[test]
 fn compact_and_full_key_tables_agree_on_every_position_of_l3_r1_and_l2_r1() {
     let mut compact = Solver::new(Connect4::standard(), 4 << 20);
     let mut full = Solver::new(Connect4::standard(), 4 << 20).with_full_key_table();
-    assert_eq!(compact.table_slots(), 4 << 20 >> 4);
+    assert_eq!(compact.table_slots(), 4 << 20 >> 3);
     assert!(full.table_slots() * 3 < compact.table_slots());
     for name in ["Test_L3_R1", "Test_L2_R1"] {
         for (i, case) in load(name).iter().enumerate() {

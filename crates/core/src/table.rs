@@ -39,9 +39,25 @@
 //! together give the mixed key back, so a slot still answers only for its own key. An entry
 //! at a finite depth past 254 whose search met the depth limit does not fit a byte and is not
 //! stored: a re-search, never a wrong answer.
+//!
+//! A fourth, [`TranspositionTable::words`], packs a whole slot into ONE 64-bit word, eight to a
+//! cache line, when the key's width is declared (`key_bits`: Connect Four's 49): the key is
+//! mixed within its own width (a multiplication by an odd constant modulo `2^key_bits`), the
+//! top `k` of those bits choose the slot, and the word keeps the other `key_bits - k` beside a
+//! generation and a 24-bit entry (a 10-bit value, the bound, the depth or height in a byte and
+//! a 3-bit move index). Twice the slots of the 16-byte table in the same memory; an entry
+//! whose value does not fit 10 bits, or whose best move index is past 6, is stored without
+//! its move or not at all (a hint lost, a re-search: never a wrong answer). One word is read
+//! and written at once, so the slots can be atomics shared by several searches on several
+//! threads ([`TranspositionTable::share`]: lazy SMP) without a lock: a probe sees a whole old
+//! entry or a whole new one, and the key bits inside the word keep it from answering for
+//! another position. Where the bits do not fit one word (a wide key in a small table) it
+//! falls back to [`TranspositionTable::compact`].
 
 use rustc_hash::{FxHashMap, FxHasher};
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::game::{Bound, Value};
 
@@ -88,7 +104,7 @@ struct Slot<K> {
 }
 
 /// Where the entries live.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Storage<K> {
     /// One entry per key, growing up to `max_entries`.
     Map {
@@ -112,6 +128,144 @@ enum Storage<K> {
         used: usize,
         pack: fn(&K) -> u64,
     },
+    /// `2^layout.bits` one-word slots, perhaps shared with other handles (see the module
+    /// doc); a slot is empty unless its generation bits are `generation`.
+    Words {
+        slots: Arc<WordSlots>,
+        layout: WordLayout,
+        generation: u64,
+        used: usize,
+        pack: fn(&K) -> u64,
+    },
+}
+
+/// The slots of a [`TranspositionTable::words`] table, shared by its handles.
+struct WordSlots(Box<[AtomicU64]>);
+
+impl std::fmt::Debug for WordSlots {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "WordSlots({} slots)", self.0.len())
+    }
+}
+
+/// Where the parts of a word live: from the lowest bit, the 24-bit entry, `gen_bits` of
+/// generation, then the key's `key_bits - bits` stored bits. The masks and shifts a probe
+/// needs are computed once here (computing them per probe was a fifth of the probe).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct WordLayout {
+    /// Index bits: `2^bits` slots.
+    bits: u32,
+    /// Generation bits (at least 1: generation 0 marks a never-written slot).
+    gen_bits: u32,
+    /// `2^key_bits - 1`: the mixed key's bits.
+    width_mask: u64,
+    /// The stored key bits, `key_bits - bits` (below 40): the index is the mixed key shifted
+    /// right by this.
+    stored_bits: u32,
+}
+
+/// Bits of an entry in a word.
+const WORD_ENTRY_BITS: u32 = 24;
+/// The entry's bits of a word.
+const WORD_ENTRY_MASK: u64 = (1 << WORD_ENTRY_BITS) - 1;
+/// A value in a word: 10 bits, two's complement.
+const WORD_VALUE_MIN: Value = -512;
+const WORD_VALUE_MAX: Value = 511;
+
+impl WordLayout {
+    /// The layout of `2^bits` slots for keys of `key_bits`, if the stored key bits, at least
+    /// one generation bit and the entry fit 64 bits.
+    fn new(bits: u32, key_bits: u32) -> Option<Self> {
+        let bits = bits.min(key_bits);
+        let stored = key_bits - bits;
+        let room = 64u32.checked_sub(WORD_ENTRY_BITS + stored)?;
+        (room >= 1).then_some(WordLayout {
+            bits,
+            gen_bits: room.min(16),
+            width_mask: u64::MAX >> (64 - key_bits),
+            stored_bits: stored,
+        })
+    }
+
+    /// The slot of a packed key and the word's bits above the entry for it: the stored key
+    /// bits, and `gen_tag` (the generation already shifted into place).
+    #[inline(always)]
+    fn place(&self, packed: u64, gen_tag: u64) -> (usize, u64) {
+        debug_assert!(
+            packed & !self.width_mask == 0,
+            "a key wider than its declared key_bits"
+        );
+        let mixed = packed.wrapping_mul(MIX) & self.width_mask;
+        // `stored_bits` < 40 (the word has room for them), so the shift is defined; with one
+        // slot (`bits` 0) it leaves 0.
+        let index = (mixed >> self.stored_bits) as usize;
+        let stored = mixed & ((1u64 << self.stored_bits) - 1);
+        (index, stored << (WORD_ENTRY_BITS + self.gen_bits) | gen_tag)
+    }
+
+    /// `generation` where it lives in a word.
+    #[inline]
+    fn gen_tag(&self, generation: u64) -> u64 {
+        generation << WORD_ENTRY_BITS
+    }
+
+    fn generation_mask(&self) -> u64 {
+        (1u64 << self.gen_bits) - 1
+    }
+}
+
+/// `entry` as a word's low 24 bits: `None` when its value does not fit (see the module doc).
+#[inline]
+fn word_entry(entry: &Entry) -> Option<u64> {
+    if !(WORD_VALUE_MIN..=WORD_VALUE_MAX).contains(&entry.value) {
+        return None;
+    }
+    let complete = entry.height != INCOMPLETE;
+    let (flag, byte) = if complete {
+        // A height rounded UP holds for fewer depths: safe.
+        (1, u64::from(entry.height.min(254)))
+    } else if entry.depth == u32::MAX {
+        (0, BYTE_NONE)
+    } else if entry.depth < 255 {
+        (0, u64::from(entry.depth))
+    } else {
+        return None;
+    };
+    let best = if entry.best < 7 {
+        u64::from(entry.best)
+    } else {
+        7
+    };
+    Some(
+        (entry.value as u64 & 0x3FF)
+            | bound_code(entry.bound) << 10
+            | byte << 12
+            | flag << 20
+            | best << 21,
+    )
+}
+
+/// A word's low 24 bits as an entry.
+#[inline(always)]
+fn entry_of_word(word: u64) -> Entry {
+    let value = ((word as u32) << 22) as i32 >> 22;
+    let byte = ((word >> 12) & 0xFF) as u32;
+    let complete = word >> 20 & 1 != 0;
+    let best = ((word >> 21) & 7) as u32;
+    let (depth, height) = if complete {
+        (u32::MAX, byte)
+    } else if byte == BYTE_NONE as u32 {
+        (u32::MAX, INCOMPLETE)
+    } else {
+        (byte, INCOMPLETE)
+    };
+    Entry {
+        value,
+        bound: code_bound(word >> 10),
+        depth,
+        height,
+        best: if best == 7 { NO_MOVE } else { best },
+    }
 }
 
 /// A key that is, or packs without loss into, a 64-bit integer: what a
@@ -259,6 +413,58 @@ fn compact_place(packed: u64, bits: u32) -> (usize, u64) {
     }
 }
 
+/// A clone is a table of its own: a words table's slots are copied, not shared (sharing is
+/// [`TranspositionTable::share`]).
+impl<K: Clone> Clone for Storage<K> {
+    fn clone(&self) -> Self {
+        match self {
+            Storage::Map { map, max_entries } => Storage::Map {
+                map: map.clone(),
+                max_entries: *max_entries,
+            },
+            Storage::Slots {
+                slots,
+                generation,
+                used,
+            } => Storage::Slots {
+                slots: slots.clone(),
+                generation: *generation,
+                used: *used,
+            },
+            Storage::Compact {
+                slots,
+                bits,
+                generation,
+                used,
+                pack,
+            } => Storage::Compact {
+                slots: slots.clone(),
+                bits: *bits,
+                generation: *generation,
+                used: *used,
+                pack: *pack,
+            },
+            Storage::Words {
+                slots,
+                layout,
+                generation,
+                used,
+                pack,
+            } => Storage::Words {
+                slots: Arc::new(WordSlots(
+                    (slots.0.iter())
+                        .map(|w| AtomicU64::new(w.load(Ordering::Relaxed)))
+                        .collect(),
+                )),
+                layout: *layout,
+                generation: *generation,
+                used: *used,
+                pack: *pack,
+            },
+        }
+    }
+}
+
 /// A transposition table keyed by [`crate::Game::table_key`].
 ///
 /// Built with [`TranspositionTable::new`] it never forgets (every key has its own entry, a
@@ -370,6 +576,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
             Storage::Map { max_entries, .. } => *max_entries,
             Storage::Slots { slots, .. } => slots.len(),
             Storage::Compact { slots, .. } => slots.len(),
+            Storage::Words { slots, .. } => slots.0.len(),
         }
     }
 
@@ -380,6 +587,7 @@ impl<K: Eq + Hash> TranspositionTable<K> {
             Storage::Map { map, .. } => map.len() * std::mem::size_of::<(K, Entry)>(),
             Storage::Slots { slots, .. } => slots.len() * Self::slot_bytes(),
             Storage::Compact { slots, .. } => slots.len() * Self::compact_slot_bytes(),
+            Storage::Words { slots, .. } => slots.0.len() * 8,
         }
     }
 
@@ -387,7 +595,9 @@ impl<K: Eq + Hash> TranspositionTable<K> {
     pub fn len(&self) -> usize {
         match &self.storage {
             Storage::Map { map, .. } => map.len(),
-            Storage::Slots { used, .. } | Storage::Compact { used, .. } => *used,
+            Storage::Slots { used, .. }
+            | Storage::Compact { used, .. }
+            | Storage::Words { used, .. } => *used,
         }
     }
 
@@ -430,6 +640,23 @@ impl<K: Eq + Hash> TranspositionTable<K> {
                     *generation = u16::from(*bits > 0);
                 }
             }
+            Storage::Words {
+                slots,
+                layout,
+                generation,
+                used,
+                ..
+            } => {
+                *used = 0;
+                *generation = (*generation + 1) & layout.generation_mask();
+                if *generation == 0 {
+                    // Generation 0 is the one of never-written slots: wipe them all.
+                    for w in slots.0.iter() {
+                        w.store(0, Ordering::Relaxed);
+                    }
+                    *generation = 1;
+                }
+            }
         }
     }
 
@@ -456,6 +683,17 @@ impl<K: Eq + Hash> TranspositionTable<K> {
                 let slot = slots[i];
                 (slot.tag == compact_tag(check, *bits, *generation) && slot.data != 0)
                     .then(|| unpack_entry(slot.data))
+            }
+            Storage::Words {
+                slots,
+                layout,
+                generation,
+                pack,
+                ..
+            } => {
+                let (i, high) = layout.place(pack(key), layout.gen_tag(*generation));
+                let word = slots.0[i].load(Ordering::Relaxed);
+                (word & !WORD_ENTRY_MASK == high).then(|| entry_of_word(word))
             }
         }
     }
@@ -506,6 +744,24 @@ impl<K: Eq + Hash> TranspositionTable<K> {
                     data,
                 };
             }
+            Storage::Words {
+                slots,
+                layout,
+                generation,
+                used,
+                pack,
+            } => {
+                let Some(low) = word_entry(&entry) else {
+                    return;
+                };
+                let (i, high) = layout.place(pack(&key), layout.gen_tag(*generation));
+                let slot = &slots.0[i];
+                let old = slot.load(Ordering::Relaxed);
+                if (old >> WORD_ENTRY_BITS) & layout.generation_mask() != *generation {
+                    *used += 1;
+                }
+                slot.store(high | low, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -529,6 +785,117 @@ impl<K: Eq + Hash + PackedKey> TranspositionTable<K> {
                 used: 0,
                 pack: K::packed,
             },
+        }
+    }
+}
+
+impl<K: Eq + Hash + PackedKey> TranspositionTable<K> {
+    /// A fixed-size table of ONE-WORD slots (see the module doc) of at most `bytes` bytes
+    /// (the largest power of two of 8-byte slots that fits, at least one) for keys whose
+    /// [`PackedKey::packed`] is below `2^key_bits`; "always replace" like
+    /// [`TranspositionTable::fixed`]. Where a slot's bits do not fit one word (a key of more
+    /// than about 40 bits beyond the index), the 16-byte [`TranspositionTable::compact`]
+    /// table of the same size instead.
+    ///
+    /// # Examples
+    /// ```
+    /// use searchlab_core::{Bound, TranspositionTable};
+    /// use searchlab_core::table::Entry;
+    ///
+    /// let mut table = TranspositionTable::<u64>::words(1 << 20, 49);
+    /// assert_eq!((table.capacity(), table.slot_size()), (1 << 17, 8));
+    /// let entry = Entry { value: -3, bound: Bound::Upper, depth: u32::MAX, height: 9, best: 1 };
+    /// table.store(7 << 40, entry);
+    /// assert_eq!(table.get(&(7 << 40)), Some(entry));
+    /// assert_eq!(table.get(&7), None);
+    /// // Another handle on the same slots (for another thread): it sees what this one stores.
+    /// let other = table.share().expect("a words table");
+    /// assert_eq!(other.get(&(7 << 40)), Some(entry));
+    /// // A 64-bit key leaves no room in a small table: 16-byte slots.
+    /// assert_eq!(TranspositionTable::<u64>::words(1 << 20, 64).slot_size(), 16);
+    /// ```
+    ///
+    /// # Complexity
+    /// O(bytes) to allocate; O(1) per probe, store and [`TranspositionTable::clear`].
+    pub fn words(bytes: usize, key_bits: u32) -> Self {
+        let key_bits = key_bits.clamp(1, 64);
+        let n = (bytes / 8).max(1);
+        let bits = usize::BITS - 1 - n.leading_zeros();
+        let Some(layout) = WordLayout::new(bits, key_bits) else {
+            return Self::compact(bytes);
+        };
+        let slots = (0..1usize << layout.bits)
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        TranspositionTable {
+            storage: Storage::Words {
+                slots: Arc::new(WordSlots(slots)),
+                layout,
+                generation: 1,
+                used: 0,
+                pack: K::packed,
+            },
+        }
+    }
+
+    /// Whether [`TranspositionTable::words`] for `bytes` and `key_bits` is a table of
+    /// one-word slots, which [`TranspositionTable::share`] can share (not the 16-byte
+    /// fallback).
+    pub fn words_fit(bytes: usize, key_bits: u32) -> bool {
+        let n = (bytes / 8).max(1);
+        WordLayout::new(usize::BITS - 1 - n.leading_zeros(), key_bits.clamp(1, 64)).is_some()
+    }
+
+    /// The bytes [`TranspositionTable::words`] allocates for `bytes` and `key_bits`, without
+    /// allocating them (to check a memory limit first).
+    pub fn words_bytes(bytes: usize, key_bits: u32) -> usize {
+        let key_bits = key_bits.clamp(1, 64);
+        let n = (bytes / 8).max(1);
+        let bits = usize::BITS - 1 - n.leading_zeros();
+        match WordLayout::new(bits, key_bits) {
+            Some(layout) => 8 << layout.bits,
+            None => {
+                let n = (bytes / Self::compact_slot_bytes()).max(1);
+                Self::compact_slot_bytes() << (usize::BITS - 1 - n.leading_zeros())
+            }
+        }
+    }
+}
+
+impl<K> TranspositionTable<K> {
+    /// The size of one slot of this table in bytes (a growing table: a key and an entry).
+    pub fn slot_size(&self) -> usize {
+        match &self.storage {
+            Storage::Map { .. } => std::mem::size_of::<(K, Entry)>(),
+            Storage::Slots { .. } => std::mem::size_of::<Slot<K>>(),
+            Storage::Compact { .. } => std::mem::size_of::<Packed>(),
+            Storage::Words { .. } => 8,
+        }
+    }
+
+    /// Another handle on the same slots, for a search on another thread (lazy SMP), if this
+    /// is a [`TranspositionTable::words`] table; `None` for the others, whose slots are not
+    /// atomic. Each handle keeps its own count of stored positions and its own generation:
+    /// clearing one handle empties the table for that handle only (the others' entries are
+    /// then of another generation to it).
+    pub fn share(&self) -> Option<Self> {
+        match &self.storage {
+            Storage::Words {
+                slots,
+                layout,
+                generation,
+                used,
+                pack,
+            } => Some(TranspositionTable {
+                storage: Storage::Words {
+                    slots: Arc::clone(slots),
+                    layout: *layout,
+                    generation: *generation,
+                    used: *used,
+                    pack: *pack,
+                },
+            }),
+            _ => None,
         }
     }
 }
@@ -677,6 +1044,119 @@ mod tests {
         assert!(table.is_empty() && keys.iter().all(|k| table.get(k).is_none()));
         table.store(keys[0], entry(3));
         assert_eq!((table.len(), table.get(&keys[0]).unwrap().value), (1, 3));
+    }
+
+    #[test]
+    fn word_entries_round_trip_or_are_not_stored() {
+        let mut table = TranspositionTable::<u64>::words(1 << 16, 49);
+        assert_eq!((table.capacity(), table.slot_size()), (8192, 8));
+        // 512 slots would leave 40 key bits to store: no room in a word.
+        assert_eq!(
+            TranspositionTable::<u64>::words(1 << 12, 49).slot_size(),
+            16
+        );
+        let cases = [
+            (-512, Bound::Lower, u32::MAX, INCOMPLETE, NO_MOVE),
+            (511, Bound::Upper, 254, INCOMPLETE, 6),
+            (-21, Bound::Exact, u32::MAX, 0, 0),
+            (5, Bound::Exact, 3, 17, 3),
+            (0, Bound::Lower, 0, INCOMPLETE, 2),
+        ];
+        for (k, &(value, bound, depth, height, best)) in cases.iter().enumerate() {
+            let e = Entry {
+                value,
+                bound,
+                depth,
+                height,
+                best,
+            };
+            let key = (k as u64) << 45 | 12345;
+            table.store(key, e);
+            let got = table.get(&key).expect("stored");
+            let depth = if height == INCOMPLETE {
+                depth
+            } else {
+                u32::MAX
+            };
+            assert_eq!(got, Entry { depth, ..e });
+        }
+        // Values past 10 bits and incomplete depths past 254 do not fit: not stored; a move
+        // index past 6 is dropped (a hint).
+        for e in [
+            Entry {
+                value: 512,
+                ..entry(1)
+            },
+            Entry {
+                value: -513,
+                ..entry(1)
+            },
+            Entry {
+                depth: 255,
+                ..entry(1)
+            },
+        ] {
+            table.store(77, e);
+            assert_eq!(table.get(&77), None);
+        }
+        table.store(
+            78,
+            Entry {
+                best: 7,
+                ..entry(1)
+            },
+        );
+        assert_eq!(table.get(&78).unwrap().best, NO_MOVE);
+    }
+
+    #[test]
+    fn word_table_never_answers_for_another_key_and_is_shared() {
+        // 2^10 slots for 100,000 keys of 49 bits: collisions are certain.
+        let mut table = TranspositionTable::<u64>::words(8 << 10, 49);
+        assert_eq!(table.capacity(), 1024);
+        let mut rng = crate::SplitMix64::new(7);
+        let keys: Vec<u64> = (0..100_000).map(|_| rng.next_u64() >> 15).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            table.store(k, entry((i % 500) as Value));
+            assert_eq!(table.get(&k).map(|e| e.value), Some((i % 500) as Value));
+        }
+        let mut kept = 0;
+        for (i, k) in keys.iter().enumerate() {
+            if let Some(e) = table.get(k) {
+                assert_eq!(e.value, (i % 500) as Value);
+                kept += 1;
+            }
+        }
+        assert!(kept > 500 && kept <= 1024, "{kept}");
+        // Two threads storing into one table through two handles: every probe answers for
+        // its own key or not at all.
+        let other = table.share().unwrap();
+        std::thread::scope(|scope| {
+            for (t, mut handle) in [table.share().unwrap(), other].into_iter().enumerate() {
+                let keys = &keys;
+                scope.spawn(move || {
+                    for (i, &k) in keys.iter().enumerate().skip(t).step_by(2) {
+                        handle.store(k, entry((i % 500) as Value));
+                        for (j, q) in keys[i.saturating_sub(8)..=i].iter().enumerate() {
+                            if let Some(e) = handle.get(q) {
+                                assert_eq!(e.value, ((i.saturating_sub(8) + j) % 500) as Value);
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        // Clearing is O(1) and complete, also across the generation's wrap.
+        for _ in 0..70_000 {
+            table.clear();
+        }
+        assert!(table.is_empty() && keys.iter().all(|k| table.get(k).is_none()));
+        table.store(keys[0], entry(3));
+        assert_eq!((table.len(), table.get(&keys[0]).unwrap().value), (1, 3));
+        // A clone has slots of its own.
+        let mut copy = table.clone();
+        copy.store(keys[1], entry(4));
+        assert!(table.get(&keys[1]).is_none() && copy.get(&keys[0]).is_some());
     }
 
     #[test]

@@ -864,10 +864,14 @@ where
         mut beta: Value,
         ply: usize,
     ) -> Result<Node, LimitKind> {
-        if self.pvs.len() <= ply + 1 {
-            self.pvs.resize_with(ply + 2, Vec::new);
+        // Without principal variations below the root only the root's line and the empty
+        // one below it are ever read (the root extends its line by `pvs[1]`).
+        if self.pv || ply <= 1 {
+            if self.pvs.len() <= ply + 1 {
+                self.pvs.resize_with(ply + 2, Vec::new);
+            }
+            self.pvs[ply].clear();
         }
-        self.pvs[ply].clear();
         self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
         if let Some(value) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
