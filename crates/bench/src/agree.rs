@@ -177,3 +177,44 @@ pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) ->
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The one `Promise` is recorded in a definition as the bench's own promise was
+    /// (`"optimal"`, `{"bounded":1.5}`, `"none"`), so old shard files merge and fingerprints
+    /// stay; a bound reads back as the weight it was.
+    #[test]
+    fn promises_are_recorded_as_before_and_read_back() {
+        #[derive(Serialize, Deserialize, PartialEq, Debug)]
+        struct Spec {
+            #[serde(with = "recorded")]
+            promise: Promise,
+        }
+        let third = Weight::new(4, 3).unwrap();
+        for (promise, json) in [
+            (Promise::Optimal, r#"{"promise":"optimal"}"#),
+            (Promise::None, r#"{"promise":"none"}"#),
+            (
+                Promise::Bounded(Weight::new(3, 2).unwrap()),
+                r#"{"promise":{"bounded":1.5}}"#,
+            ),
+            (
+                Promise::Bounded(Weight::TWO),
+                r#"{"promise":{"bounded":2.0}}"#,
+            ),
+            (
+                Promise::Bounded(third),
+                r#"{"promise":{"bounded":1.3333333333333333}}"#,
+            ),
+        ] {
+            let spec = Spec { promise };
+            assert_eq!(serde_json::to_string(&spec).unwrap(), json);
+            assert_eq!(serde_json::from_str::<Spec>(json).unwrap(), spec);
+        }
+        assert!(serde_json::from_str::<Spec>(r#"{"promise":{"bounded":0.5}}"#).is_err());
+        assert_eq!(promise_text(Promise::Bounded(Weight::TWO)), "Bounded(2.0)");
+        assert_eq!(promise_text(Promise::Optimal), "Optimal");
+    }
+}
