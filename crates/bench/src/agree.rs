@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use searchlab_toolkit::{Algorithm, Promise as CataloguePromise};
 use serde::{Deserialize, Serialize};
 
-use crate::definition::{Entry, PairSpec};
+use crate::definition::{InstanceRecord, PairSpec};
 use crate::output::{Row, pair_label};
 
 /// What an algorithm promises about its answer, as the agreement check reads it.
@@ -79,7 +79,11 @@ fn within(got: &str, exact: &str, weight: f64) -> bool {
 /// problem's own rule and precision); the answers that claim the exact answer
 /// ([`Row::exact`]: not BFS's fewest arcs on a weighted graph) must be equal; a bounded
 /// answer must be within its bound of the exact one.
-pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) -> Vec<Disagreement> {
+pub fn check(
+    instances: &[(usize, &InstanceRecord)],
+    pairs: &[PairSpec],
+    rows: &[Row],
+) -> Vec<Disagreement> {
     let mut by_instance: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
     for r in rows {
         by_instance.entry(r.index).or_default().push(r);

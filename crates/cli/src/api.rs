@@ -301,7 +301,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         initial_bound: None,
         limits: request.limits.clone(),
         jobs: request.jobs,
-        format: crate::bench::Format::Csv,
+        format: searchlab_bench::ReportFormat::Csv,
         output: None,
         resume: false,
         plot: None,
@@ -318,7 +318,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         message: e.to_string(),
     };
     let mut csv = Vec::new();
-    let format = searchlab_bench::Format::Csv;
+    let format = searchlab_bench::ReportFormat::Csv;
     report.print(format, &mut csv).map_err(failed)?;
     let mut messages = Vec::new();
     let verdict = report
