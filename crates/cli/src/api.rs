@@ -35,7 +35,7 @@ use searchlab_toolkit::{Kind, OptionSpec, Options};
 
 use crate::bench::BenchArgs;
 use crate::error::BadInput;
-use crate::registry::{self, Entry};
+use crate::registry::{self, ProblemEntry};
 
 pub use crate::limits::LimitArgs;
 
@@ -337,7 +337,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
 }
 
 /// The entry of the problem named.
-fn entry<'a>(entries: &'a [Entry], problem: &str) -> Result<&'a Entry, BadInput> {
+fn entry<'a>(entries: &'a [ProblemEntry], problem: &str) -> Result<&'a ProblemEntry, BadInput> {
     entries.iter().find(|e| e.name == problem).ok_or_else(|| {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let names = names.join(", ");

@@ -206,7 +206,10 @@ fn cli_error(e: BenchError) -> anyhow::Error {
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
-pub fn run(entries: &[crate::registry::Entry], mut args: BenchArgs) -> anyhow::Result<ExitCode> {
+pub fn run(
+    entries: &[crate::registry::ProblemEntry],
+    mut args: BenchArgs,
+) -> anyhow::Result<ExitCode> {
     let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let (problem, names) = (&args.problem, names.join(", "));
@@ -223,7 +226,7 @@ pub fn run(entries: &[crate::registry::Entry], mut args: BenchArgs) -> anyhow::R
 /// ([`searchlab_toolkit::SearchAlgorithm::with_flags`]); a flag that no algorithm of the
 /// bench takes is an error.
 fn with_parameter_flags(
-    e: &crate::registry::Entry,
+    e: &crate::registry::ProblemEntry,
     args: &BenchArgs,
 ) -> Result<Vec<String>, BadInput> {
     let flags = [

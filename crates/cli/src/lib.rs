@@ -139,7 +139,7 @@ pub fn run() -> ExitCode {
 /// # }
 /// ```
 pub struct Cli {
-    problems: Vec<fn() -> registry::Entry>,
+    problems: Vec<fn() -> registry::ProblemEntry>,
     algorithms: Vec<fn() -> Result<searchlab_toolkit::SearchAlgorithm, String>>,
     name: &'static str,
     about: &'static str,
@@ -166,7 +166,7 @@ impl Cli {
     where
         D::Instance: Sync + 'static,
     {
-        self.problems.push(registry::Entry::of::<D>);
+        self.problems.push(registry::ProblemEntry::of::<D>);
         self
     }
 
@@ -175,7 +175,7 @@ impl Cli {
     where
         D::Instance: Sync + 'static,
     {
-        self.problems.push(registry::Entry::game::<D>);
+        self.problems.push(registry::ProblemEntry::game::<D>);
         self
     }
 
@@ -214,7 +214,7 @@ impl Cli {
                 return ExitCode::FAILURE;
             }
         }
-        let entries: Vec<registry::Entry> = self.problems.iter().map(|of| of()).collect();
+        let entries: Vec<registry::ProblemEntry> = self.problems.iter().map(|of| of()).collect();
         run_with(&entries, self.name, self.about, self.version)
     }
 }
@@ -236,7 +236,7 @@ const ORDER: [&str; 11] = [
 
 /// The tool over `entries`.
 fn run_with(
-    entries: &[registry::Entry],
+    entries: &[registry::ProblemEntry],
     name: &'static str,
     about: &'static str,
     version: &'static str,
@@ -344,7 +344,7 @@ fn run_with(
 }
 
 /// Reads all of stdin, runs the judge, writes its output to stdout.
-fn judge(entries: &[registry::Entry], problem: u32) -> anyhow::Result<ExitCode> {
+fn judge(entries: &[registry::ProblemEntry], problem: u32) -> anyhow::Result<ExitCode> {
     // The judges of the registered problems ([`searchlab_toolkit::Description::JUDGE`]).
     let judges: Vec<searchlab_toolkit::Judge> = entries.iter().filter_map(|e| e.judge).collect();
     let Some(solver) = judges.iter().find(|j| j.number == problem).map(|j| j.run) else {

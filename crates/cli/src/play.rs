@@ -14,10 +14,10 @@ use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::{game_of, spec_of, strategy_arg};
-use crate::registry::{Entry, option_args, valued};
+use crate::registry::{ProblemEntry, option_args, valued};
 
 /// `searchlab play`, one subcommand per playable game.
-pub fn play_command(entries: &[Entry]) -> Command {
+pub fn play_command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("play")
         .about("Play a game against any algorithm in the terminal (moves from stdin, one a line)")
         .subcommand_required(true)

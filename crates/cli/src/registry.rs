@@ -15,7 +15,7 @@ use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
 
 /// One registered problem: what its description says, and its commands, monomorphised.
-pub struct Entry {
+pub struct ProblemEntry {
     /// `eight`.
     pub name: &'static str,
     /// One line.
@@ -62,13 +62,13 @@ pub struct Entry {
     pub play: Option<crate::matchcmd::PlayFns>,
 }
 
-impl Entry {
+impl ProblemEntry {
     /// The entry of the problem `D`.
-    pub fn of<D: Description>() -> Entry
+    pub fn of<D: Description>() -> ProblemEntry
     where
         D::Instance: Sync + 'static,
     {
-        Entry {
+        ProblemEntry {
             name: D::NAME,
             summary: D::SUMMARY,
             input: D::INPUT,
@@ -107,29 +107,29 @@ pub type SolveLines = fn(
 ) -> Result<Vec<Result<crate::api::Solved, BadInput>>, BadInput>;
 
 /// Every problem, in the order `list` and `--help` show them. A new problem is one line here.
-pub fn problems() -> Vec<fn() -> Entry> {
+pub fn problems() -> Vec<fn() -> ProblemEntry> {
     vec![
-        Entry::of::<searchlab_npuzzle::describe::EightPuzzle>,
-        Entry::of::<searchlab_npuzzle::describe::FifteenPuzzle>,
-        Entry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>,
-        Entry::of::<searchlab_rotation::describe::Rotation>,
-        Entry::game::<searchlab_tictactoe::describe::TicTacToeGame>,
-        Entry::game::<searchlab_triangle::describe::Triangle>,
-        Entry::of::<searchlab_gametree::describe::Tree>,
-        Entry::of::<searchlab_waterjug::WaterJug>,
-        Entry::game::<searchlab_connect4::describe::Connect4Game>,
-        Entry::of::<searchlab_graph::describe::GraphProblem>,
-        Entry::of::<searchlab_grid::describe::GridPaths>,
+        ProblemEntry::of::<searchlab_npuzzle::describe::EightPuzzle>,
+        ProblemEntry::of::<searchlab_npuzzle::describe::FifteenPuzzle>,
+        ProblemEntry::of::<searchlab_npuzzle::describe::TwentyFourPuzzle>,
+        ProblemEntry::of::<searchlab_rotation::describe::Rotation>,
+        ProblemEntry::game::<searchlab_tictactoe::describe::TicTacToeGame>,
+        ProblemEntry::game::<searchlab_triangle::describe::Triangle>,
+        ProblemEntry::of::<searchlab_gametree::describe::Tree>,
+        ProblemEntry::of::<searchlab_waterjug::WaterJug>,
+        ProblemEntry::game::<searchlab_connect4::describe::Connect4Game>,
+        ProblemEntry::of::<searchlab_graph::describe::GraphProblem>,
+        ProblemEntry::of::<searchlab_grid::describe::GridPaths>,
     ]
 }
 
 /// The entries of [`problems`]: the problems of `searchlab` itself.
-pub fn registry() -> Vec<Entry> {
+pub fn registry() -> Vec<ProblemEntry> {
     problems().into_iter().map(|of| of()).collect()
 }
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.
-fn after_help(e: &Entry) -> String {
+fn after_help(e: &ProblemEntry) -> String {
     let mut s = format!("{}\n\n", e.input.trim_end());
     if !e.file_extensions.is_empty() {
         let exts: Vec<String> = e.file_extensions.iter().map(|x| format!(".{x}")).collect();
@@ -237,7 +237,7 @@ pub(crate) fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
 }
 
 /// `searchlab solve`, one subcommand per problem.
-pub fn solve_command(entries: &[Entry]) -> Command {
+pub fn solve_command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("solve")
         .about("Solve instances of a problem with any algorithm and heuristic, with statistics")
         .subcommand_required(true)
@@ -313,7 +313,7 @@ impl clap::builder::TypedValueParser for AnyOf {
 }
 
 /// Runs `searchlab solve <problem>` from its matches.
-pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+pub fn run_solve(entries: &[ProblemEntry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
     };
@@ -365,7 +365,7 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
 /// --initial-bound]`, the heuristic, and the problem's options. Shared by `solve` and
 /// [`crate::api::solve`].
 pub(crate) fn choose(
-    e: &Entry,
+    e: &ProblemEntry,
     algo: &str,
     heuristic: &str,
     mut options: Options,
@@ -416,7 +416,7 @@ fn parameter_args() -> [Arg; 3] {
 /// against the problem ([`Description::choose_algorithm`],
 /// [`searchlab_toolkit::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
 fn chosen_algorithm(
-    e: &Entry,
+    e: &ProblemEntry,
     text: &str,
     flags: [Option<&str>; 3],
 ) -> Result<Algorithm, BadInput> {
@@ -432,7 +432,7 @@ fn chosen_algorithm(
 }
 
 /// `searchlab gen`, one subcommand per problem.
-pub fn gen_command(entries: &[Entry]) -> Command {
+pub fn gen_command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("gen")
         .about("Generate random instances with a fixed seed (the same seed, the same instances)")
         .subcommand_required(true)
@@ -460,7 +460,7 @@ pub fn gen_command(entries: &[Entry]) -> Command {
 const MAX_GEN_COUNT: usize = 10_000_000;
 
 /// Runs `searchlab gen <problem>`.
-pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+pub fn run_gen(entries: &[ProblemEntry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
     };
@@ -490,7 +490,7 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
 
 /// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
 /// object per problem per line, for scripts and the registry-walking tests).
-pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
+pub fn list(entries: &[ProblemEntry], json: bool) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for e in entries {
         let (kind, what) = match e.kind {

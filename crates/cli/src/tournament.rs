@@ -17,7 +17,7 @@ use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::game_of;
-use crate::registry::{Entry, option_args, option_values, valued};
+use crate::registry::{ProblemEntry, option_args, option_values, valued};
 
 /// `--move-time T`, for `match`, `play` and `tournament`.
 pub fn move_time_arg() -> Arg {
@@ -37,7 +37,7 @@ pub fn move_time_of(m: &ArgMatches) -> Option<Duration> {
 }
 
 /// `searchlab tournament`, one subcommand per playable game.
-pub fn command(entries: &[Entry]) -> Command {
+pub fn command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("tournament")
         .about("A round robin between strategies: Bradley-Terry (Elo) ratings with 95% intervals")
         .subcommand_required(true)
@@ -94,7 +94,7 @@ pub fn command(entries: &[Entry]) -> Command {
 }
 
 /// Runs `searchlab tournament <game>`.
-pub fn dispatch(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+pub fn dispatch(entries: &[ProblemEntry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a game (searchlab list shows them)".into()).into());
     };
