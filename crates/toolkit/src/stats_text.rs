@@ -222,7 +222,7 @@ pub const STATISTICS: &[(&str, &str, &str)] = &[
          of the last layer. The layer is of the search's own priority: f = g + h for A*, g \
          for uniform-cost search, g + w*h for weighted A*, h for greedy search, f = g + h for \
          fringe search (with a consistent heuristic its last pass), and for MM the smaller \
-         of the two directions' priorities max(g + h, 2g). Fringe search and MM count a \
+         of the two directions' priorities max(g+h, 2g). Fringe search and MM count a \
          node generated again when a cheaper path reaches it before its expansion, and \
          which parent comes first within a layer depends on their order: their generated \
          count until the last layer may differ with the move order by such re-generations \
