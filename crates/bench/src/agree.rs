@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use searchlab_toolkit::{Algorithm, Weight};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::definition::{Entry, PairSpec};
+use crate::definition::{InstanceRecord, PairSpec};
 use crate::output::{Row, pair_label};
 
 /// The one promise of the toolkit ([`searchlab_toolkit::Promise`]), which the agreement check
@@ -133,7 +133,11 @@ fn within(got: &str, exact: &str, weight: f64) -> bool {
 /// problem's own rule and precision); the answers that claim the exact answer
 /// ([`Row::exact`]: not BFS's fewest arcs on a weighted graph) must be equal; a bounded
 /// answer must be within its bound of the exact one.
-pub fn check(instances: &[(usize, &Entry)], pairs: &[PairSpec], rows: &[Row]) -> Vec<Disagreement> {
+pub fn check(
+    instances: &[(usize, &InstanceRecord)],
+    pairs: &[PairSpec],
+    rows: &[Row],
+) -> Vec<Disagreement> {
     let mut by_instance: BTreeMap<usize, Vec<&Row>> = BTreeMap::new();
     for r in rows {
         by_instance.entry(r.index).or_default().push(r);

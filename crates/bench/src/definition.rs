@@ -27,7 +27,7 @@ pub struct Definition {
     /// The instance files as named (`-` is standard input).
     pub files: Vec<String>,
     /// Every instance of the files, good and bad, in input order: the work list's first axis.
-    pub instances: Vec<Entry>,
+    pub instances: Vec<InstanceRecord>,
 }
 
 /// A pair as a definition records it.
@@ -59,7 +59,7 @@ pub struct LimitSpec {
 
 /// One instance read: where it came from, its text, and what is wrong with it if it is bad.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
+pub struct InstanceRecord {
     /// `file:line`, or the file alone for an instance that spans it.
     pub source: String,
     /// The file (`stdin` for standard input).

@@ -76,9 +76,9 @@ mod run;
 pub mod statistics;
 pub mod text;
 
-pub use definition::{Definition, Entry, LimitSpec, PairSpec, Shard};
+pub use definition::{Definition, InstanceRecord, LimitSpec, PairSpec, Shard};
 pub use error::BenchError;
 pub use output::{Row, Summary};
 pub use pairs::{Pair, base_options, pairs};
-pub use report::{Format, Report, ReportOptions, Verdict};
+pub use report::{Report, ReportFormat, ReportOptions, Verdict};
 pub use run::{Bench, Input, Runs, Spec, cancel_on_ctrl_c, check_jobs};

@@ -7,7 +7,7 @@ use searchlab_toolkit::{Answer, Kind, Status};
 use serde::Serialize;
 use serde_json::Value as Json;
 
-use crate::definition::{Entry, PairSpec};
+use crate::definition::{InstanceRecord, PairSpec};
 
 /// One run of one (algorithm, heuristic) pair on one instance.
 #[derive(Clone, Debug, Serialize)]
@@ -82,7 +82,7 @@ impl Row {
     /// row when given, else the moves of the answer's principal variation.
     pub fn new(
         kind: Kind,
-        (index, item): (usize, &Entry),
+        (index, item): (usize, &InstanceRecord),
         (pair, p): (usize, &PairSpec),
         answer: &Answer,
         (peak_bytes, moves_left): (u64, Option<u64>),

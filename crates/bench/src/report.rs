@@ -11,23 +11,44 @@ use crate::BenchError;
 use crate::aggregate::{Aggregates, ScoreBounds};
 use crate::agree::{self, Disagreement};
 use crate::compare::Comparison;
-use crate::definition::{Definition, Entry, PairSpec, Shard};
+use crate::definition::{Definition, InstanceRecord, PairSpec, Shard};
 use crate::output::{self, Row, Summary, pair_label};
 use crate::statistics::DEFAULT_SEED;
 
-/// How a report prints its results.
+/// How a bench's results are written (`searchlab bench --format`, `searchlab report
+/// --format`): a [`Report`] prints every format but [`ReportFormat::Jsonl`], which a bench
+/// writes row by row as its runs end (a shard file, [`crate::jsonl`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Format {
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum ReportFormat {
     /// A table per (algorithm, heuristic) pair.
     #[default]
     Table,
     /// One CSV row per pair and instance.
     Csv,
-    /// One JSON object: coverage, common-instance figures, paired comparisons, summaries,
-    /// rows, disagreements, bad lines.
+    /// One JSON object: summaries, rows, disagreements, bad lines.
     Json,
-    /// One self-contained HTML page ([`Report::html`]).
+    /// JSON Lines, a header then a row per run as it ends: a shard file for `searchlab report`
+    /// (bench only).
+    Jsonl,
+    /// One self-contained HTML page: definition, coverage, common instances, comparisons,
+    /// plots, the sortable per-instance table, disagreements and errors.
     Html,
+}
+
+impl ReportFormat {
+    /// `self` if a [`Report`] prints in it.
+    ///
+    /// # Errors
+    /// [`BenchError::BadInput`] for [`ReportFormat::Jsonl`].
+    pub fn printable(self) -> Result<ReportFormat, BenchError> {
+        match self {
+            ReportFormat::Jsonl => Err(BenchError::BadInput(
+                "report prints table, csv, json or html, not jsonl".into(),
+            )),
+            format => Ok(format),
+        }
+    }
 }
 
 /// What a report compares and how: the paired comparisons, the bootstrap's seed, the bounds
@@ -88,7 +109,7 @@ pub struct Report {
     rows: Vec<Row>,
     summaries: Vec<Summary>,
     disagreements: Vec<Disagreement>,
-    bad: Vec<Entry>,
+    bad: Vec<InstanceRecord>,
     interrupted: bool,
     total: usize,
     problems: Vec<String>,
@@ -115,10 +136,10 @@ impl Report {
         rows: Vec<Row>,
         interrupted: bool,
     ) -> Report {
-        let mine: Vec<(usize, &Entry)> = (definition.instances.iter().enumerate())
+        let mine: Vec<(usize, &InstanceRecord)> = (definition.instances.iter().enumerate())
             .filter(|(i, _)| shard.owns(*i))
             .collect();
-        let good: Vec<(usize, &Entry)> = mine
+        let good: Vec<(usize, &InstanceRecord)> = mine
             .iter()
             .copied()
             .filter(|(_, e)| e.error.is_none())
@@ -270,7 +291,7 @@ impl Report {
     }
 
     /// The bad instances (of the shard, or of every shard for a merge).
-    pub fn bad(&self) -> &[Entry] {
+    pub fn bad(&self) -> &[InstanceRecord] {
         &self.bad
     }
 
@@ -321,12 +342,14 @@ impl Report {
     ///
     /// # Errors
     ///
-    /// Writing to `out`.
-    pub fn print(&self, format: Format, out: &mut dyn Write) -> Result<(), BenchError> {
+    /// Writing to `out`; [`ReportFormat::printable`] for `format`.
+    pub fn print(&self, format: ReportFormat, out: &mut dyn Write) -> Result<(), BenchError> {
         match format {
-            Format::Table => out.write_all(self.table().as_bytes())?,
-            Format::Csv => out.write_all(output::csv(&self.rows).as_bytes())?,
-            Format::Json => {
+            // The one format a report does not print: its error.
+            ReportFormat::Jsonl => return format.printable().map(drop),
+            ReportFormat::Table => out.write_all(self.table().as_bytes())?,
+            ReportFormat::Csv => out.write_all(output::csv(&self.rows).as_bytes())?,
+            ReportFormat::Json => {
                 let bad: Vec<_> = (self.bad.iter())
                     .map(|e| json!({ "source": e.source, "instance": e.text, "error": e.error }))
                     .collect();
@@ -348,7 +371,7 @@ impl Report {
                 let text = serde_json::to_string_pretty(&report).map_err(std::io::Error::other)?;
                 writeln!(out, "{text}")?;
             }
-            Format::Html => out.write_all(self.html()?.as_bytes())?,
+            ReportFormat::Html => out.write_all(self.html()?.as_bytes())?,
         }
         out.flush()?;
         Ok(())

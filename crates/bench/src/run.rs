@@ -11,7 +11,7 @@ use searchlab_toolkit::{Answer, Cancel, Description, LimitKind, Limits, Note, St
 
 use crate::BenchError;
 use crate::alloc::Meter;
-use crate::definition::{Definition, Entry, LimitSpec, Shard};
+use crate::definition::{Definition, InstanceRecord, LimitSpec, Shard};
 use crate::output::{Row, Verdict};
 use crate::pairs::{Pair, base_options, pairs};
 
@@ -225,7 +225,7 @@ where
                 }
                 Err(e) => Some(e),
             };
-            instances.push(Entry {
+            instances.push(InstanceRecord {
                 source,
                 file: input.file,
                 line: input.line,

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use searchlab_bench::jsonl::{self, Provenance};
-use searchlab_bench::{Bench, BenchError, Format, Input, ReportOptions, Shard, Spec};
+use searchlab_bench::{Bench, BenchError, Input, ReportFormat, ReportOptions, Shard, Spec};
 use searchlab_npuzzle::describe::EightPuzzle;
 use searchlab_toolkit::{Cancel, Description, Options};
 
@@ -128,7 +128,7 @@ fn names_the_file(e: &BenchError, path: &Path) {
 
 /// A report prints in every text format without a panic.
 fn prints(report: &searchlab_bench::Report) {
-    for format in [Format::Table, Format::Csv, Format::Json] {
+    for format in [ReportFormat::Table, ReportFormat::Csv, ReportFormat::Json] {
         let mut out = Vec::new();
         report.print(format, &mut out).unwrap();
     }

@@ -35,7 +35,7 @@ use searchlab_toolkit::{Kind, OptionSpec, Options};
 
 use crate::bench::BenchArgs;
 use crate::error::BadInput;
-use crate::registry::{self, Entry};
+use crate::registry::{self, ProblemEntry};
 
 pub use crate::limits::LimitArgs;
 
@@ -301,7 +301,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         initial_bound: None,
         limits: request.limits.clone(),
         jobs: request.jobs,
-        format: crate::bench::Format::Csv,
+        format: searchlab_bench::ReportFormat::Csv,
         output: None,
         resume: false,
         plot: None,
@@ -318,7 +318,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         message: e.to_string(),
     };
     let mut csv = Vec::new();
-    let format = searchlab_bench::Format::Csv;
+    let format = searchlab_bench::ReportFormat::Csv;
     report.print(format, &mut csv).map_err(failed)?;
     let mut messages = Vec::new();
     let verdict = report
@@ -337,7 +337,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
 }
 
 /// The entry of the problem named.
-fn entry<'a>(entries: &'a [Entry], problem: &str) -> Result<&'a Entry, BadInput> {
+fn entry<'a>(entries: &'a [ProblemEntry], problem: &str) -> Result<&'a ProblemEntry, BadInput> {
     entries.iter().find(|e| e.name == problem).ok_or_else(|| {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let names = names.join(", ");

@@ -19,7 +19,7 @@ use crate::api::Solved;
 use crate::error::BadInput;
 use crate::limits::LimitArgs;
 use crate::progress::Progress;
-use crate::render::{Format, stats_json};
+use crate::render::{AnswerFormat, stats_json};
 use searchlab_toolkit::instances;
 use searchlab_toolkit::instances::Item;
 
@@ -41,8 +41,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NAME[=VALUE]")]
     pub opt: Vec<String>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = AnswerFormat::Text)]
+    pub format: AnswerFormat,
     /// Draw each answer under it: the solution's boards (a path on its map), a game's
     /// principal variation (text format only).
     #[arg(long)]
@@ -131,7 +131,7 @@ where
     D::Instance: 'static,
 {
     check_outputs(args, choice)?;
-    let json = args.format == Format::Json;
+    let json = args.format == AnswerFormat::Json;
     let tracing = crate::trace::Tracing::new(&args.trace, &choice.options, choice.algorithm, json)?;
     let limits = tracing.limits(args.limits.limits()?);
     let mut problem = D::new(&choice.options).map_err(BadInput)?;
@@ -198,11 +198,11 @@ where
             &answer,
         );
         progress.answer(&mut out, |out| match args.format {
-            Format::Text => {
+            AnswerFormat::Text => {
                 let text = answer_block(&problem, item, instance, &answer, &label, args.show);
                 out.write_all(text.as_bytes())
             }
-            Format::Json => {
+            AnswerFormat::Json => {
                 let row = json_row::<D>(item, &problem.show(instance), choice, heuristic, &answer);
                 writeln!(out, "{row}")
             }
@@ -308,11 +308,11 @@ fn bad_line<I>(
     out: &mut dyn Write,
     item: &Item<I>,
     error: &str,
-    format: Format,
+    format: AnswerFormat,
 ) -> std::io::Result<()> {
     out.flush()?;
     eprintln!("searchlab: {}: {error}", item.place());
-    if format == Format::Json {
+    if format == AnswerFormat::Json {
         let row = json!({
             "source": item.source,
             "line": item.line,

@@ -13,7 +13,7 @@ use searchlab_toolkit::output;
 use std::process::ExitCode;
 
 use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
-use searchlab_bench::{BenchError, Input, LimitSpec, Report, Shard, Spec};
+use searchlab_bench::{BenchError, Input, LimitSpec, Report, ReportFormat, Shard, Spec};
 use searchlab_toolkit::{Description, Limits};
 
 use crate::error::BadInput;
@@ -23,24 +23,6 @@ use searchlab_toolkit::instances;
 /// Every allocation counted, so that the bench measures each search's peak heap.
 #[global_allocator]
 static GLOBAL: searchlab_bench::alloc::Counting = searchlab_bench::alloc::Counting;
-
-/// Output format of `searchlab bench` and `searchlab report`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// A table per (algorithm, heuristic) pair.
-    #[default]
-    Table,
-    /// One CSV row per pair and instance.
-    Csv,
-    /// One JSON object: summaries, rows, disagreements, bad lines.
-    Json,
-    /// JSON Lines, a header then a row per run as it ends: a shard file for `searchlab report`
-    /// (bench only).
-    Jsonl,
-    /// One self-contained HTML page: definition, coverage, common instances, comparisons,
-    /// plots, the sortable per-instance table, disagreements and errors.
-    Html,
-}
 
 /// What `bench` and `report` compare and draw beside the table.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -148,8 +130,8 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub jobs: usize,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
     /// Write the output to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -203,7 +185,7 @@ pub struct ReportArgs {
     pub files: Vec<PathBuf>,
     /// Output format (table, csv, json or html; default: html for `-o FILE.html`, else table).
     #[arg(long, value_enum)]
-    pub format: Option<Format>,
+    pub format: Option<ReportFormat>,
     /// Write the output to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -224,7 +206,10 @@ fn cli_error(e: BenchError) -> anyhow::Error {
 }
 
 /// `searchlab bench`: the problem's bench from the registry.
-pub fn run(entries: &[crate::registry::Entry], mut args: BenchArgs) -> anyhow::Result<ExitCode> {
+pub fn run(
+    entries: &[crate::registry::ProblemEntry],
+    mut args: BenchArgs,
+) -> anyhow::Result<ExitCode> {
     let Some(entry) = entries.iter().find(|e| e.name == args.problem) else {
         let names: Vec<&str> = entries.iter().map(|e| e.name).collect();
         let (problem, names) = (&args.problem, names.join(", "));
@@ -241,7 +226,7 @@ pub fn run(entries: &[crate::registry::Entry], mut args: BenchArgs) -> anyhow::R
 /// ([`searchlab_toolkit::SearchAlgorithm::with_flags`]); a flag that no algorithm of the
 /// bench takes is an error.
 fn with_parameter_flags(
-    e: &crate::registry::Entry,
+    e: &crate::registry::ProblemEntry,
     args: &BenchArgs,
 ) -> Result<Vec<String>, BadInput> {
     let flags = [
@@ -339,7 +324,7 @@ fn check_outputs(files: &[PathBuf], outputs: &[(&str, Option<&PathBuf>)]) -> Res
 /// errors name the file.
 fn print_report(
     report: &Report,
-    format: searchlab_bench::Format,
+    format: ReportFormat,
     option: &str,
     path: Option<&PathBuf>,
 ) -> anyhow::Result<()> {
@@ -389,7 +374,7 @@ where
         jobs: args.jobs,
         shard: args.shard.unwrap_or_default(),
     };
-    if args.resume && args.format != Format::Jsonl {
+    if args.resume && args.format != ReportFormat::Jsonl {
         return Err(
             BadInput("--resume continues a shard file: use it with --format jsonl".into()).into(),
         );
@@ -449,12 +434,12 @@ where
     }
     let who = Provenance::here(concat!("searchlab ", env!("CARGO_PKG_VERSION")));
     let (writer, done) = match (args.format, &args.output) {
-        (Format::Jsonl, Some(path)) => {
+        (ReportFormat::Jsonl, Some(path)) => {
             let (w, done) = jsonl::open(path, definition, shard, args.jobs, &who, args.resume)
                 .map_err(cli_error)?;
             (Some(w), done)
         }
-        (Format::Jsonl, None) => {
+        (ReportFormat::Jsonl, None) => {
             let mut out: Box<dyn Write + Send> =
                 Box::new(std::io::BufWriter::new(std::io::stdout()));
             writeln!(
@@ -504,7 +489,7 @@ where
     }
     let (out, plot) = (args.output.as_ref(), args.plot.as_ref());
     if let Some(html) = &args.html {
-        print_report(&report, searchlab_bench::Format::Html, "--html", Some(html))?;
+        print_report(&report, ReportFormat::Html, "--html", Some(html))?;
     }
     finish(&report, args.format, out, plot, &args.view)
 }
@@ -513,20 +498,13 @@ where
 /// its messages and exit status.
 fn finish(
     report: &Report,
-    format: Format,
+    format: ReportFormat,
     path: Option<&PathBuf>,
     plot: Option<&PathBuf>,
     view: &ViewArgs,
 ) -> anyhow::Result<ExitCode> {
-    use searchlab_bench::Format as F;
-    let format = match format {
-        Format::Table => Some(F::Table),
-        Format::Csv => Some(F::Csv),
-        Format::Json => Some(F::Json),
-        Format::Html => Some(F::Html),
-        Format::Jsonl => None,
-    };
-    if let Some(format) = format {
+    // JSON Lines went out row by row as the runs ended.
+    if format != ReportFormat::Jsonl {
         print_report(report, format, "-o", path)?;
     }
     if let Some(plot) = plot {
@@ -558,14 +536,9 @@ pub fn report(args: ReportArgs) -> anyhow::Result<ExitCode> {
             .is_some_and(|e| e.eq_ignore_ascii_case("html"))
     };
     let format = match (args.format, &args.output) {
-        (Some(Format::Jsonl), _) => {
-            return Err(
-                BadInput("report prints table, csv, json or html, not jsonl".into()).into(),
-            );
-        }
-        (Some(f), _) => f,
-        (None, Some(path)) if is_html(path) => Format::Html,
-        (None, _) => Format::Table,
+        (Some(f), _) => f.printable().map_err(cli_error)?,
+        (None, Some(path)) if is_html(path) => ReportFormat::Html,
+        (None, _) => ReportFormat::Table,
     };
     check_outputs(
         &args.files,

@@ -139,7 +139,7 @@ pub fn run() -> ExitCode {
 /// # }
 /// ```
 pub struct Cli {
-    problems: Vec<fn() -> registry::Entry>,
+    problems: Vec<fn() -> registry::ProblemEntry>,
     algorithms: Vec<fn() -> Result<searchlab_toolkit::SearchAlgorithm, String>>,
     name: &'static str,
     about: &'static str,
@@ -187,7 +187,7 @@ impl Cli {
     where
         D::Instance: Sync + 'static,
     {
-        self.problems.push(registry::Entry::of::<D>);
+        self.problems.push(registry::ProblemEntry::of::<D>);
         self
     }
 
@@ -196,7 +196,7 @@ impl Cli {
     where
         D::Instance: Sync + 'static,
     {
-        self.problems.push(registry::Entry::game::<D>);
+        self.problems.push(registry::ProblemEntry::game::<D>);
         self
     }
 
@@ -239,7 +239,7 @@ impl Cli {
 
     /// Registers the plugins, then makes the problems' entries (in that order: an entry lists
     /// the algorithms registered when it is made).
-    fn entries(&self) -> Result<Vec<registry::Entry>, String> {
+    fn entries(&self) -> Result<Vec<registry::ProblemEntry>, String> {
         for register in &self.algorithms {
             register()?;
         }
@@ -264,7 +264,7 @@ const ORDER: [&str; 11] = [
 
 /// The tool over `entries`.
 fn run_with(
-    entries: &[registry::Entry],
+    entries: &[registry::ProblemEntry],
     name: &'static str,
     about: &'static str,
     version: &'static str,
@@ -372,7 +372,7 @@ fn run_with(
 }
 
 /// Reads all of stdin, runs the judge, writes its output to stdout.
-fn judge(entries: &[registry::Entry], problem: u32) -> anyhow::Result<ExitCode> {
+fn judge(entries: &[registry::ProblemEntry], problem: u32) -> anyhow::Result<ExitCode> {
     // The judges of the registered problems ([`searchlab_toolkit::Description::JUDGE`]).
     let judges: Vec<searchlab_toolkit::Judge> = entries.iter().filter_map(|e| e.judge).collect();
     let Some(solver) = judges.iter().find(|j| j.number == problem).map(|j| j.run) else {

@@ -1,7 +1,7 @@
 //! `searchlab match GAME --a ALGO[:opts] --b ALGO[:opts] --games N`: two strategies play a
 //! match from given or random openings, colours alternating, and the table says W/D/L, score,
 //! the Elo difference with its 95% interval and (for a game with a perfect solver) each
-//! strategy's move accuracy. Also [`Entry::game`], which joins a [`Playable`] game to both
+//! strategy's move accuracy. Also [`ProblemEntry::game`], which joins a [`Playable`] game to both
 //! commands; the strategies by name are the core's [`StrategySpec`].
 
 use std::io::Write;
@@ -15,7 +15,7 @@ use searchlab_toolkit::strategy_spec::{STRATEGY_HELP, StrategySpec};
 use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
-use crate::registry::{Entry, option_args, option_values, valued};
+use crate::registry::{ProblemEntry, option_args, option_values, valued};
 
 /// The `match` and `play` commands of one game, monomorphised.
 pub struct PlayFns {
@@ -31,13 +31,13 @@ pub struct PlayFns {
     pub run_tournament: RunGame,
 }
 
-impl Entry {
+impl ProblemEntry {
     /// The entry of a game `D` that strategies and people can also play (`match`, `play`).
-    pub fn game<D: Playable>() -> Entry
+    pub fn game<D: Playable>() -> ProblemEntry
     where
         D::Instance: Sync + 'static,
     {
-        Entry {
+        ProblemEntry {
             play: Some(PlayFns {
                 options: D::play_options(),
                 engine: D::DEFAULT_ENGINE,
@@ -45,7 +45,7 @@ impl Entry {
                 run_play: crate::play::run::<D>,
                 run_tournament: crate::tournament::run::<D>,
             }),
-            ..Entry::of::<D>()
+            ..ProblemEntry::of::<D>()
         }
     }
 }
@@ -58,7 +58,7 @@ pub fn spec_of(m: &ArgMatches, id: &str) -> Result<Option<StrategySpec>, BadInpu
 }
 
 /// `searchlab match`, one subcommand per playable game.
-pub fn match_command(entries: &[Entry]) -> Command {
+pub fn match_command(entries: &[ProblemEntry]) -> Command {
     per_game_command(
         "match",
         "Play two strategies against each other: W/D/L, score, Elo with a 95% interval, move accuracy",
@@ -99,7 +99,7 @@ pub fn match_command(entries: &[Entry]) -> Command {
 pub fn per_game_command(
     name: &'static str,
     about: &'static str,
-    entries: &[Entry],
+    entries: &[ProblemEntry],
     game: impl Fn(Command, &PlayFns) -> Command,
 ) -> Command {
     let mut cmd = Command::new(name)
@@ -157,7 +157,7 @@ pub type RunGame = fn(&ArgMatches, &Options) -> anyhow::Result<ExitCode>;
 /// Runs `searchlab <match|play|tournament> <game>` for whichever game the user named: `run`
 /// picks the command's runner among the game's [`PlayFns`].
 pub fn dispatch(
-    entries: &[Entry],
+    entries: &[ProblemEntry],
     m: &ArgMatches,
     run: impl Fn(&PlayFns) -> RunGame,
 ) -> anyhow::Result<ExitCode> {

@@ -14,10 +14,10 @@ use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::{game_of, per_game_command, spec_of, strategy_arg};
-use crate::registry::{Entry, valued};
+use crate::registry::{ProblemEntry, valued};
 
 /// `searchlab play`, one subcommand per playable game.
-pub fn play_command(entries: &[Entry]) -> Command {
+pub fn play_command(entries: &[ProblemEntry]) -> Command {
     per_game_command(
         "play",
         "Play a game against any algorithm in the terminal (moves from stdin, one a line)",

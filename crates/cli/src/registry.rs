@@ -15,7 +15,7 @@ use crate::batch::{self, Choice, SolveArgs};
 use crate::error::BadInput;
 
 /// One registered problem: what its description says, and its commands, monomorphised.
-pub struct Entry {
+pub struct ProblemEntry {
     /// `eight`.
     pub name: &'static str,
     /// One line.
@@ -62,13 +62,13 @@ pub struct Entry {
     pub play: Option<crate::matchcmd::PlayFns>,
 }
 
-impl Entry {
+impl ProblemEntry {
     /// The entry of the problem `D`.
-    pub fn of<D: Description>() -> Entry
+    pub fn of<D: Description>() -> ProblemEntry
     where
         D::Instance: Sync + 'static,
     {
-        Entry {
+        ProblemEntry {
             name: D::NAME,
             summary: D::SUMMARY,
             input: D::INPUT,
@@ -108,14 +108,14 @@ pub type SolveLines = fn(
 
 /// The entries of `searchlab` itself ([`crate::Cli::default`]: its problems, after its plugins
 /// are registered), for the bindings without a command line ([`crate::api`]).
-pub fn registry() -> Vec<Entry> {
+pub fn registry() -> Vec<ProblemEntry> {
     // The default binary's plugin list is empty, so no name can clash (`Cli::run` reports a
     // clash of a tool's own plugins as an error).
     crate::Cli::default().entries().unwrap_or_default()
 }
 
 /// The `--help` text after the options: the instance format, algorithms and heuristics.
-fn after_help(e: &Entry) -> String {
+fn after_help(e: &ProblemEntry) -> String {
     let mut s = format!("{}\n\n", e.input.trim_end());
     if !e.file_extensions.is_empty() {
         let exts: Vec<String> = e.file_extensions.iter().map(|x| format!(".{x}")).collect();
@@ -223,7 +223,7 @@ pub(crate) fn option_values(specs: &[OptionSpec], m: &ArgMatches) -> Options {
 }
 
 /// `searchlab solve`, one subcommand per problem.
-pub fn solve_command(entries: &[Entry]) -> Command {
+pub fn solve_command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("solve")
         .about("Solve instances of a problem with any algorithm and heuristic, with statistics")
         .subcommand_required(true)
@@ -299,7 +299,7 @@ impl clap::builder::TypedValueParser for AnyOf {
 }
 
 /// Runs `searchlab solve <problem>` from its matches.
-pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+pub fn run_solve(entries: &[ProblemEntry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
     };
@@ -351,7 +351,7 @@ pub fn run_solve(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> 
 /// --initial-bound]`, the heuristic, and the problem's options. Shared by `solve` and
 /// [`crate::api::solve`].
 pub(crate) fn choose(
-    e: &Entry,
+    e: &ProblemEntry,
     algo: &str,
     heuristic: &str,
     mut options: Options,
@@ -402,7 +402,7 @@ fn parameter_args() -> [Arg; 3] {
 /// against the problem ([`Description::choose_algorithm`],
 /// [`searchlab_toolkit::SearchAlgorithm::with_flags`]): any error is bad input (exit status 2).
 fn chosen_algorithm(
-    e: &Entry,
+    e: &ProblemEntry,
     text: &str,
     flags: [Option<&str>; 3],
 ) -> Result<Algorithm, BadInput> {
@@ -418,7 +418,7 @@ fn chosen_algorithm(
 }
 
 /// `searchlab gen`, one subcommand per problem.
-pub fn gen_command(entries: &[Entry]) -> Command {
+pub fn gen_command(entries: &[ProblemEntry]) -> Command {
     let mut cmd = Command::new("gen")
         .about("Generate random instances with a fixed seed (the same seed, the same instances)")
         .subcommand_required(true)
@@ -446,7 +446,7 @@ pub fn gen_command(entries: &[Entry]) -> Command {
 const MAX_GEN_COUNT: usize = 10_000_000;
 
 /// Runs `searchlab gen <problem>`.
-pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
+pub fn run_gen(entries: &[ProblemEntry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
     let Some((name, sub)) = m.subcommand() else {
         return Err(BadInput("name a problem (searchlab list shows them)".into()).into());
     };
@@ -476,7 +476,7 @@ pub fn run_gen(entries: &[Entry], m: &ArgMatches) -> anyhow::Result<ExitCode> {
 
 /// `searchlab list`: every problem with its algorithms and heuristics (`--format json`: one
 /// object per problem per line, for scripts and the registry-walking tests).
-pub fn list(entries: &[Entry], json: bool) -> anyhow::Result<ExitCode> {
+pub fn list(entries: &[ProblemEntry], json: bool) -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for e in entries {
         let (kind, what) = match e.kind {

@@ -10,9 +10,9 @@
 use searchlab_toolkit::{Stats, stats_text::stats_field};
 use serde_json::Value;
 
-/// Output format of every `searchlab solve` subcommand.
+/// Output format of every `searchlab solve` subcommand: the answers as text or as JSON Lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub enum AnswerFormat {
     /// Human-readable text.
     Text,
     /// JSON Lines: one compact JSON object per instance per line, bad instances included.

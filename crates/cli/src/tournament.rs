@@ -17,7 +17,7 @@ use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::matchcmd::{format_arg, game_of, per_game_command, series_args};
-use crate::registry::{Entry, valued};
+use crate::registry::{ProblemEntry, valued};
 
 /// `--move-time T`, for `match`, `play` and `tournament`.
 pub fn move_time_arg() -> Arg {
@@ -37,7 +37,7 @@ pub fn move_time_of(m: &ArgMatches) -> Option<Duration> {
 }
 
 /// `searchlab tournament`, one subcommand per playable game.
-pub fn command(entries: &[Entry]) -> Command {
+pub fn command(entries: &[ProblemEntry]) -> Command {
     per_game_command(
         "tournament",
         "A round robin between strategies: Bradley-Terry (Elo) ratings with 95% intervals",

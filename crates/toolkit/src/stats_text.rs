@@ -150,9 +150,10 @@ pub const STATISTICS: &[(&str, &str, &str)] = &[
     (
         "evaluated",
         "evaluated",
-        "Best-first searches (A*, uniform-cost, greedy, weighted A*): states given a heuristic \
-         value, once each: the start and every new successor, those over a cost bound too \
-         (uniform-cost search counts its zero estimate). A state reached again is not \
+        "Best-first searches (A*, uniform-cost, greedy, weighted A*, fringe search, MM): \
+         states given a heuristic value, once each: the start and every new successor, \
+         those over a cost bound too (uniform-cost search counts its zero estimate; MM \
+         counts both roots and each direction's new states). A state reached again is not \
          evaluated again.",
     ),
     (
@@ -219,7 +220,15 @@ pub const STATISTICS: &[(&str, &str, &str)] = &[
          f equal to the optimal cost; all nodes of lower f are expanded whatever the \
          tie-breaking, so these counts compare heuristics and node orders without the luck \
          of the last layer. The layer is of the search's own priority: f = g + h for A*, g \
-         for uniform-cost search, g + w*h for weighted A*, h for greedy search. JSON: an \
+         for uniform-cost search, g + w*h for weighted A*, h for greedy search, f = g + h for \
+         fringe search (with a consistent heuristic its last pass), and for MM the smaller \
+         of the two directions' priorities max(g+h, 2g). Fringe search and MM count a \
+         node generated again when a cheaper path reaches it before its expansion, and \
+         which parent comes first within a layer depends on their order: their generated \
+         count until the last layer may differ with the move order by such re-generations \
+         (expanded and evaluated do not). RBFS and beam search have none: RBFS expands again \
+         what it forgot, in an order set by its siblings, and beam search is not optimal, so \
+         no layer below the last is searched whole. JSON: an \
          object with `expanded`, `generated` and `evaluated`; `searchlab bench`: the columns \
          \"exp<last\", \"gen<last\", \"eval<last\" (CSV and JSON \"expanded_until_last_layer\", \
          ...).",

@@ -10,7 +10,7 @@ use crate::bibfs::{
 };
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver, Side};
 use crate::problem::{Cost, Heuristic, Problem};
-use crate::stats::{Budget, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::stats::{Budget, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
 
 /// What the catalogue knows about MM, declared once beside it.
@@ -210,8 +210,12 @@ impl<S, A, C: Cost, I> Half<S, A, C, I> {
 /// # Returns
 /// `Err(`[`BidirectionalError`]`)` when the problem lacks an explicit goal state or
 /// predecessors (nothing is searched). Else the outcome and statistics: `expanded`,
-/// `generated` (both roots and every new or improved node), `max_frontier` (largest sum of the
-/// open lists), `reopened`.
+/// `generated` (both roots and every new or improved node), `evaluated` (both roots and every
+/// new node, each by its direction's estimate, those over the cost bound too),
+/// `max_frontier` (largest sum of the open lists), `reopened`, `last_layer` (the counts before
+/// the first expansion with the largest priority C taken, C being the smaller of the two
+/// directions' smallest priorities: every node of either direction with a priority below it
+/// is expanded, whatever the tie-breaking).
 ///
 /// # Complexity
 /// O(V) time with integer costs (bucket queues; O(V log V) otherwise) and O(V) memory over
@@ -369,6 +373,9 @@ where
     /// [`Limits::max_cost`], `u64::MAX` without one.
     bound: u64,
     stats: Stats,
+    /// The priority of the nodes taken (C, the smaller of the two directions'), for the
+    /// last-layer counts.
+    layers: Layers<P::Cost>,
     /// Forward, then backward.
     halves: [HalfOf<P, I>; 2],
     /// Whether a node was left out for the cost bound.
@@ -421,6 +428,7 @@ where
         entry_bytes: size_of::<Entry<P::Cost>>() as u64,
         bound: limits.max_cost.unwrap_or(u64::MAX),
         stats: Stats::default(),
+        layers: Layers::new(),
         halves: [new_half(forward_index), new_half(backward_index)],
         cut: false,
         best: None,
@@ -454,6 +462,7 @@ where
     /// Ends the run with `outcome`.
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
         self.stats.elapsed = self.budget.elapsed();
+        self.stats.last_layer = self.layers.last();
         SearchResult {
             outcome,
             stats: self.stats,
@@ -490,6 +499,7 @@ where
             } else {
                 self.backward_h(&root)
             };
+            self.stats.evaluated += 1;
             if h.to_u64() > self.bound {
                 self.cut = true;
                 if self.observer.active() {
@@ -529,6 +539,7 @@ where
         {
             return None;
         }
+        self.layers.taken(c, &self.stats);
         let side = usize::from(pr_b < pr_f);
         let (this, id) = if side == 0 {
             (forward, id_f)
@@ -685,6 +696,7 @@ where
         } else {
             self.backward_h(&neighbour)
         };
+        self.stats.evaluated += 1;
         if child_g.saturating_add(child_h).to_u64() > self.bound {
             self.cut = true;
             if self.observer.active() {

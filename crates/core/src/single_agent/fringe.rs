@@ -5,7 +5,7 @@ use std::mem::size_of;
 use crate::best_first::{AnyIndex, NO_PARENT, cost_of, depth_of, path_to};
 use crate::observe::{NoObserver, NodeView, Prune, SearchEvent, SearchObserver};
 use crate::problem::{Cost, Heuristic, Problem};
-use crate::stats::{Budget, Iteration, LimitKind, Limits, Outcome, SearchResult, Stats};
+use crate::stats::{Budget, Iteration, Layers, LimitKind, Limits, Outcome, SearchResult, Stats};
 use crate::store::{DenseIndex, HashIndex, NodeIndex};
 
 /// What the catalogue knows about fringe search, declared once beside it.
@@ -60,8 +60,11 @@ struct Node<S, A, C> {
 ///
 /// # Returns
 /// The outcome and statistics: `expanded`, `generated` (the root and every new or improved
-/// node), `max_frontier` (longest fringe), `reopened` (nodes put back on the fringe by a
-/// cheaper path after they had left it), `iterations` (each pass's limit and counts).
+/// node), `evaluated` (the root and every new child, those over the cost bound too),
+/// `max_frontier` (longest fringe), `reopened` (nodes put back on the fringe by a cheaper path
+/// after they had left it), `iterations` (each pass's limit and counts), `last_layer` (the
+/// counts before the first expansion with the largest f expanded, as A*'s: with a consistent
+/// heuristic, before the last pass's first expansion).
 ///
 /// # Complexity
 /// O(V) memory; time O(V x passes) in the worst case for visiting nodes above the limit,
@@ -219,6 +222,8 @@ where
     /// [`Limits::max_cost`], `u64::MAX` without one.
     bound: u64,
     stats: Stats,
+    /// The f of the nodes expanded, for the last-layer counts.
+    layers: Layers<P::Cost>,
     /// The counts of the current pass.
     pass: Iteration,
     nodes: Vec<Node<P::State, P::Action, P::Cost>>,
@@ -262,6 +267,7 @@ where
             max_frontier: 1,
             ..Stats::default()
         },
+        layers: Layers::new(),
         pass: Iteration::default(),
         nodes: Vec::new(),
         list: List { head: NIL, len: 0 },
@@ -296,6 +302,7 @@ where
     /// Ends the run with `outcome`.
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
         self.stats.elapsed = self.budget.elapsed();
+        self.stats.last_layer = self.layers.last();
         SearchResult {
             outcome,
             stats: self.stats,
@@ -306,6 +313,7 @@ where
     /// estimate is over the cost bound.
     fn open_root(&mut self, start: &P::State) -> Option<P::Cost> {
         let h0 = self.heuristic.estimate(self.problem, start);
+        self.stats.evaluated = 1;
         if h0.to_u64() > self.bound {
             if self.observer.active() {
                 let view = NodeView::new(start, P::Cost::ZERO, h0, 0);
@@ -355,6 +363,7 @@ where
                 at = node.links[1];
                 continue;
             }
+            self.layers.taken(f, &self.stats);
             if self.problem.is_goal(&node.state) {
                 self.stats.iterations.push(self.pass);
                 return Err(self.solved(start, at));
@@ -467,6 +476,7 @@ where
                 let child_h = self
                     .heuristic
                     .estimate_child(self.problem, &child, &action, h);
+                self.stats.evaluated += 1;
                 if child_g.saturating_add(child_h).to_u64() > self.bound {
                     self.cut = true;
                     if self.observer.active() {
