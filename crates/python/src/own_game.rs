@@ -432,7 +432,7 @@ fn strategy<'py>(side: &Bound<'py, PyAny>) -> PyResult<Box<dyn Strategy<PyGame<'
                     PyValueError::new_err(e.to_string())
                 })?;
         // The CLI's builder: the same names, settings and defaults as `searchlab match`.
-        return Ok(spec.build_with(PyEval, None));
+        return Ok(spec.build_with(PyEval, None, &Limits::none()));
     }
     if side.is_callable() {
         let name = side

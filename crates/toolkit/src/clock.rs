@@ -103,10 +103,7 @@ pub fn build_engine<D: Playable>(
             },
             Some(t),
         ) => {
-            let mut config = PvsConfig::new();
-            if let Some((lo, hi)) = d.value_range() {
-                config = config.with_value_range(lo, hi);
-            }
+            let config = PvsConfig::from(&StrategySpec::alphabeta_config(d, None));
             let table = TranspositionTable::fixed(TABLE_BYTES);
             let search = Deepening::Pvs(Pvs::with_table(config, table));
             Box::new(Timed::new(name, search, depth, Some(t), eval))
@@ -124,7 +121,7 @@ pub fn build_engine<D: Playable>(
             mcts_limits.max_memory = limits.max_memory;
             Box::new(MctsStrategy::new(name, config, mcts_limits, eval))
         }
-        _ => spec.build_limited(d, limits),
+        _ => spec.build_with(eval, d.value_range(), limits),
     };
     match d.opening_book() {
         Some(book) => Box::new(Booked { engine, book }),

@@ -289,7 +289,14 @@ impl StrategySpec {
         })
     }
 
-    /// The strategy for game `D`, named by [`Display`](fmt::Display).
+    /// The strategy for any game `G`, named by [`Display`](fmt::Display), with the evaluation
+    /// `eval` (depth-limited searches and greedy playouts) and the values' bounds
+    /// `value_range` if known: a [`Playable`] game passes its
+    /// [`evaluator`](Playable::evaluator) and [`value_range`](Playable::value_range), a
+    /// binding (Python) a game of its own. Of `limits` only the memory limit applies (the
+    /// others are the spec's: the depth, MCTS's playouts): a search's transposition table or
+    /// MCTS's tree stops at `limits.max_memory` (a
+    /// [`crate::matchplay::StrategyError::Stopped`] move, never an abort).
     ///
     /// # Example
     ///
@@ -300,35 +307,7 @@ impl StrategySpec {
     /// assert_eq!(spec.to_string(), "mcts:playouts=50,c=1.4");
     /// assert_eq!("minimax:depth=3".parse::<StrategySpec>().unwrap().to_string(), "minimax:depth=3");
     /// ```
-    pub fn build<D: Playable>(&self, d: &D) -> Box<dyn Strategy<D::Game>> {
-        self.build_limited(d, &Limits::none())
-    }
-
-    /// [`StrategySpec::build`] under the memory limit of `limits` (its other limits are the
-    /// spec's: the depth, MCTS's playouts): a search's transposition table or MCTS's tree
-    /// stops at `limits.max_memory` (a [`crate::matchplay::StrategyError::Stopped`] move,
-    /// never an abort).
-    pub fn build_limited<D: Playable>(&self, d: &D, limits: &Limits) -> Box<dyn Strategy<D::Game>> {
-        self.build_with_limits(d.evaluator(), d.value_range(), limits)
-    }
-
-    /// The strategy for any game `G` with the evaluation `eval` (depth-limited searches and
-    /// greedy playouts) and the values' bounds `value_range` if known: what [`build`](Self::build)
-    /// does for a [`Playable`] game, and a binding (Python) does for a game of its own.
     pub fn build_with<'a, G, E>(
-        &self,
-        eval: E,
-        value_range: Option<(Value, Value)>,
-    ) -> Box<dyn Strategy<G> + 'a>
-    where
-        G: Game + 'a,
-        E: Evaluator<G> + 'a,
-    {
-        self.build_with_limits(eval, value_range, &Limits::none())
-    }
-
-    /// [`StrategySpec::build_with`] under `limits` per move (see [`StrategySpec::build_limited`]).
-    pub fn build_with_limits<'a, G, E>(
         &self,
         eval: E,
         value_range: Option<(Value, Value)>,
@@ -348,13 +327,7 @@ impl StrategySpec {
                         Box::new(SolverStrategy::alphabeta(name, config, eval))
                     }
                     GameSolver::Pvs => {
-                        let pvs = PvsConfig {
-                            limits: config.limits.clone(),
-                            table: config.table,
-                            iterative: config.iterative,
-                            value_range: config.value_range,
-                        };
-                        Box::new(SolverStrategy::pvs(name, pvs, eval))
+                        Box::new(SolverStrategy::pvs(name, PvsConfig::from(&config), eval))
                     }
                     other => Box::new(SolverStrategy::catalogue(name, *other, config, eval)),
                 }

@@ -143,6 +143,19 @@ pub struct Pvs<G: Game + ?Sized> {
 }
 
 /// `config` as alpha-beta's: no aspiration windows, no enhanced transposition cutoffs.
+/// PVS with alpha-beta's limits, table, deepening and value range (alpha-beta's aspiration
+/// window, ETC and principal-variation switches have no PVS counterpart).
+impl From<&AlphaBetaConfig> for PvsConfig {
+    fn from(config: &AlphaBetaConfig) -> Self {
+        PvsConfig {
+            limits: config.limits.clone(),
+            table: config.table,
+            iterative: config.iterative,
+            value_range: config.value_range,
+        }
+    }
+}
+
 fn alphabeta_config(config: &PvsConfig) -> AlphaBetaConfig {
     AlphaBetaConfig {
         limits: config.limits.clone(),
