@@ -301,7 +301,7 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         initial_bound: None,
         limits: request.limits.clone(),
         jobs: request.jobs,
-        format: searchlab_bench::ReportFormat::Csv,
+        format: searchlab_harness::ReportFormat::Csv,
         output: None,
         resume: false,
         plot: None,
@@ -313,12 +313,12 @@ pub fn bench(problem: &str, request: &BenchRequest) -> Result<Benched, Error> {
         trace_limit: crate::trace::TRACE_LIMIT,
     };
     let report = (e.bench_report)(&args).map_err(Error::from_anyhow)?;
-    let failed = |e: searchlab_bench::BenchError| Error {
+    let failed = |e: searchlab_harness::BenchError| Error {
         bad_input: e.is_bad_input(),
         message: e.to_string(),
     };
     let mut csv = Vec::new();
-    let format = searchlab_bench::ReportFormat::Csv;
+    let format = searchlab_harness::ReportFormat::Csv;
     report.print(format, &mut csv).map_err(failed)?;
     let mut messages = Vec::new();
     let verdict = report

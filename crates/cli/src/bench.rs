@@ -1,5 +1,5 @@
 //! `searchlab bench` and `searchlab report`: the arguments, and a thin call into the harness
-//! of [`searchlab_bench`] for the problem of the [registry](crate::registry).
+//! of [`searchlab_harness`] for the problem of the [registry](crate::registry).
 //!
 //! The harness runs every (algorithm, heuristic) pair on every instance (or on one shard's),
 //! prints a table per pair (or the rows as CSV, JSON or JSON Lines), checks that exact
@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use searchlab_toolkit::output;
 use std::process::ExitCode;
 
-use searchlab_bench::jsonl::{self, Provenance, ShardWriter};
-use searchlab_bench::{BenchError, Input, LimitSpec, Report, ReportFormat, Shard, Spec};
+use searchlab_harness::jsonl::{self, Provenance, ShardWriter};
+use searchlab_harness::{BenchError, Input, LimitSpec, Report, ReportFormat, Shard, Spec};
 use searchlab_toolkit::{Description, Limits};
 
 use crate::error::BadInput;
@@ -22,7 +22,7 @@ use searchlab_toolkit::instances;
 
 /// Every allocation counted, so that the bench measures each search's peak heap.
 #[global_allocator]
-static GLOBAL: searchlab_bench::alloc::Counting = searchlab_bench::alloc::Counting;
+static GLOBAL: searchlab_harness::alloc::Counting = searchlab_harness::alloc::Counting;
 
 /// What `bench` and `report` compare and draw beside the table.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -341,8 +341,8 @@ fn print_report(
 }
 
 /// The report options of `view`.
-fn options(view: &ViewArgs) -> searchlab_bench::ReportOptions {
-    searchlab_bench::ReportOptions {
+fn options(view: &ViewArgs) -> searchlab_harness::ReportOptions {
+    searchlab_harness::ReportOptions {
         compare: view.compare.clone(),
         baseline: view.baseline.clone(),
         seed: view.seed,
@@ -353,7 +353,7 @@ fn options(view: &ViewArgs) -> searchlab_bench::ReportOptions {
 
 /// The bench `args` describe for the problem `D`, checked, its instances read, not yet
 /// prepared, and its limits: what `searchlab bench` and [`crate::api::bench`] both run.
-fn setup<D>(args: &BenchArgs) -> anyhow::Result<(searchlab_bench::Bench<D>, Limits)>
+fn setup<D>(args: &BenchArgs) -> anyhow::Result<(searchlab_harness::Bench<D>, Limits)>
 where
     D: Description,
     D::Instance: Sync + 'static,
@@ -397,7 +397,8 @@ where
         searchlab_replay::check_dir(dir).map_err(BadInput)?;
     }
     let problem = D::new(&spec.check::<D>().map_err(cli_error)?).map_err(BadInput)?;
-    let bench = searchlab_bench::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
+    let bench =
+        searchlab_harness::Bench::<D>::new(&spec, read(&problem, args)).map_err(cli_error)?;
     Ok((bench, limits))
 }
 
@@ -463,7 +464,7 @@ where
         let mut notes = crate::batch::Notes::default();
         bench.prepare(&mut |n| notes.note(n)).map_err(cli_error)?;
     }
-    let cancel = searchlab_bench::cancel_on_ctrl_c();
+    let cancel = searchlab_harness::cancel_on_ctrl_c();
     let runs = bench.run(&limits, &done, &cancel, &|row, answer| match &writer {
         Some(w) => w.write(row, answer),
         None => Ok(()),
@@ -511,8 +512,8 @@ fn finish(
         report.plot(plot)?;
     }
     let measure = match view.by {
-        By::Expanded => searchlab_bench::plot::Measure::Expanded,
-        By::Time => searchlab_bench::plot::Measure::Time,
+        By::Expanded => searchlab_harness::plot::Measure::Expanded,
+        By::Time => searchlab_harness::plot::Measure::Time,
     };
     if let Some(scatter) = &view.scatter {
         if report.comparisons().is_empty() {
@@ -520,10 +521,10 @@ fn finish(
                 BadInput("--scatter: the report has one pair, nothing to compare".into()).into(),
             );
         }
-        searchlab_bench::plot::write(scatter, &report.scatter(0, measure)?)?;
+        searchlab_harness::plot::write(scatter, &report.scatter(0, measure)?)?;
     }
     if let Some(cactus) = &view.cactus {
-        searchlab_bench::plot::write(cactus, &report.cactus(measure)?)?;
+        searchlab_harness::plot::write(cactus, &report.cactus(measure)?)?;
     }
     let verdict = report.finish("searchlab: ", &mut std::io::stderr())?;
     Ok(ExitCode::from(verdict.code()))

@@ -55,7 +55,7 @@ pub struct ProblemEntry {
     /// Runs `bench`.
     pub bench: fn(&crate::bench::BenchArgs) -> anyhow::Result<ExitCode>,
     /// Runs a bench and gives its report ([`crate::bench::bench_report`]).
-    pub bench_report: fn(&crate::bench::BenchArgs) -> anyhow::Result<searchlab_bench::Report>,
+    pub bench_report: fn(&crate::bench::BenchArgs) -> anyhow::Result<searchlab_harness::Report>,
     /// Runs the generator: options, seed, count.
     pub generate: fn(&Options, u64, usize) -> Result<Vec<String>, String>,
     /// Its `match` and `play` commands, for a game that is [`searchlab_toolkit::Playable`].

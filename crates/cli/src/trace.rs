@@ -449,7 +449,7 @@ impl Tracer for Writer {
 /// by side (each run again, traced, as the bench ran it), saying on stderr what was written.
 pub fn bench_replays<D: Description>(
     args: &crate::bench::BenchArgs,
-    pairs: &[searchlab_bench::Pair],
+    pairs: &[searchlab_harness::Pair],
     dir: &std::path::Path,
     limits: &Limits,
 ) where

@@ -534,7 +534,7 @@ fn plot_writes_an_svg() {
 }
 
 /// Issue 29: every plot file is PNG when its name ends in `.png` (the same drawing as the SVG;
-/// crates/bench/tests/png.rs checks the pixels): a PNG signature and the plot's size.
+/// crates/harness/tests/png.rs checks the pixels): a PNG signature and the plot's size.
 #[test]
 fn plots_are_png_when_the_name_says_so() {
     let dir = std::env::temp_dir().join(format!("searchlab-bench-png-{}", std::process::id()));

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! #[global_allocator]
-//! static GLOBAL: searchlab_bench::alloc::Counting = searchlab_bench::alloc::Counting;
+//! static GLOBAL: searchlab_harness::alloc::Counting = searchlab_harness::alloc::Counting;
 //! # fn main() {}
 //! ```
 //!

@@ -4,15 +4,15 @@
 //! never a panic or an abort. Unmutated, the shards read back the rows they were written with.
 //!
 //! `cargo test` runs 1,000 cases (the counts below); a longer run for developers:
-//! `PROPTEST_CASES=100000 cargo test --release -p searchlab-bench --test fuzz` (every property
+//! `PROPTEST_CASES=100000 cargo test --release -p searchlab-harness --test fuzz` (every property
 //! then runs that many).
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
-use searchlab_bench::jsonl::{self, Provenance};
-use searchlab_bench::{Bench, BenchError, Input, ReportFormat, ReportOptions, Shard, Spec};
+use searchlab_harness::jsonl::{self, Provenance};
+use searchlab_harness::{Bench, BenchError, Input, ReportFormat, ReportOptions, Shard, Spec};
 use searchlab_npuzzle::describe::EightPuzzle;
 use searchlab_toolkit::{Cancel, Description, Options};
 
@@ -27,7 +27,7 @@ fn cases(default: u32) -> ProptestConfig {
 
 /// A scratch folder of this test process.
 fn dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("searchlab-bench-fuzz-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("searchlab-harness-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -127,7 +127,7 @@ fn names_the_file(e: &BenchError, path: &Path) {
 }
 
 /// A report prints in every text format without a panic.
-fn prints(report: &searchlab_bench::Report) {
+fn prints(report: &searchlab_harness::Report) {
     for format in [ReportFormat::Table, ReportFormat::Csv, ReportFormat::Json] {
         let mut out = Vec::new();
         report.print(format, &mut out).unwrap();

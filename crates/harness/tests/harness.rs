@@ -1,8 +1,8 @@
 //! The harness as a library: shards partition the work, the fingerprint sees every part of a
 //! definition, and rows written as JSON Lines read back into the same report.
 
-use searchlab_bench::jsonl::{self, Provenance};
-use searchlab_bench::{Bench, Input, Report, Shard, Spec, Verdict};
+use searchlab_harness::jsonl::{self, Provenance};
+use searchlab_harness::{Bench, Input, Report, Shard, Spec, Verdict};
 use searchlab_npuzzle::describe::EightPuzzle;
 use searchlab_toolkit::{Cancel, Description, Options};
 
@@ -102,7 +102,8 @@ fn the_fingerprint_sees_every_part_of_the_definition() {
 
 #[test]
 fn rows_written_as_json_lines_merge_into_the_same_report() {
-    let dir = std::env::temp_dir().join(format!("searchlab-bench-harness-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("searchlab-harness-harness-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let who = Provenance::here("harness test");
     let whole = Bench::<EightPuzzle>::new(&spec(Shard::ALL), inputs()).unwrap();
@@ -187,7 +188,7 @@ fn shards(dir: &std::path::Path, name: &str, who: &Provenance) -> Vec<std::path:
 
 #[test]
 fn shards_of_two_revisions_holding_the_same_runs_are_compared_as_builds() {
-    let dir = std::env::temp_dir().join(format!("searchlab-bench-builds-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("searchlab-harness-builds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let at = |revision: &str| Provenance {
         tool: "harness test".into(),
@@ -238,7 +239,7 @@ fn shards_of_two_revisions_holding_the_same_runs_are_compared_as_builds() {
 
 #[test]
 fn the_revision_is_read_from_the_git_directory() {
-    let dir = std::env::temp_dir().join(format!("searchlab-bench-git-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("searchlab-harness-git-{}", std::process::id()));
     let git = dir.join("repo/.git");
     std::fs::create_dir_all(git.join("refs/heads")).unwrap();
     std::fs::create_dir_all(dir.join("repo/sub/dir")).unwrap();
@@ -259,7 +260,7 @@ fn the_revision_is_read_from_the_git_directory() {
     assert_eq!(jsonl::revision(&sub).as_deref(), Some(commit));
     // Not a repository (its ancestors are /tmp and /): nothing.
     let outside =
-        std::env::temp_dir().join(format!("searchlab-bench-nogit-{}", std::process::id()));
+        std::env::temp_dir().join(format!("searchlab-harness-nogit-{}", std::process::id()));
     std::fs::create_dir_all(&outside).unwrap();
     if !std::env::temp_dir()
         .ancestors()

@@ -33,7 +33,7 @@
 //! # Example
 //!
 //! ```
-//! use searchlab_bench::{Bench, Input, Report, Spec, Verdict};
+//! use searchlab_harness::{Bench, Input, Report, Spec, Verdict};
 //! use searchlab_toolkit::{Cancel, Description};
 //! use searchlab_npuzzle::describe::EightPuzzle;
 //!

@@ -3,7 +3,7 @@
 //! the series' colours where its points and lines are, red crosses on the border, the axis
 //! labels' text in the label areas, and the same drawing as the SVG (a point more, pixels more).
 
-use searchlab_bench::plot::{Chart, Image, Measure, cactus, scatter, write};
+use searchlab_harness::plot::{Chart, Image, Measure, cactus, scatter, write};
 
 /// A decoded PNG: width, height and RGB pixels.
 struct Decoded {
@@ -140,7 +140,7 @@ fn the_cactus_plot_as_png_has_a_line_per_pair() {
 
 #[test]
 fn write_picks_png_by_the_name_and_svg_otherwise() {
-    let dir = std::env::temp_dir().join(format!("searchlab-bench-png-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("searchlab-harness-png-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let chart = cactus("t", Measure::Expanded, &[("a".into(), vec![1.0, 2.0])], 2);
     assert_eq!(Image::of(std::path::Path::new("x.PNG")), Image::Png);

@@ -3,12 +3,12 @@
 //! exactly, lab's scores, the fair aggregates and a paired comparison of hand-made rows, and
 //! the plots' content read back with an XML parser.
 
-use searchlab_bench::aggregate::{Aggregates, ScoreBounds};
-use searchlab_bench::agree::Promise;
-use searchlab_bench::compare::Comparison;
-use searchlab_bench::plot::{Measure, cactus, scatter};
-use searchlab_bench::statistics::{DEFAULT_SEED, RESAMPLES, bootstrap_mean_ci, sign_test};
-use searchlab_bench::{PairSpec, Row};
+use searchlab_harness::aggregate::{Aggregates, ScoreBounds};
+use searchlab_harness::agree::Promise;
+use searchlab_harness::compare::Comparison;
+use searchlab_harness::plot::{Measure, cactus, scatter};
+use searchlab_harness::statistics::{DEFAULT_SEED, RESAMPLES, bootstrap_mean_ci, sign_test};
+use searchlab_harness::{PairSpec, Row};
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-12 * b.abs().max(1.0)
