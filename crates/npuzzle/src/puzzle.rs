@@ -327,6 +327,22 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         bytes[..N].copy_from_slice(&state.cells);
         let word = u128::from_le_bytes(bytes);
         let word = word ^ (tile << (8 * blank)) ^ (tile << (8 * target));
+        if N < 16 {
+            // The blank's cell rides in byte N of the same word: the board is read out of one
+            // value. (LLVM still stores the last cell and the blank a byte each, and A*'s
+            // copy of the board into its node table reads them as one 2-byte load, which
+            // misses store forwarding: benches/README.md, issue 34.)
+            let bytes = (word | (target as u128) << (8 * (N % 16))).to_le_bytes();
+            let mut cells = [0u8; N];
+            cells.copy_from_slice(&bytes[..N]);
+            return (
+                Board {
+                    cells,
+                    blank: bytes[N % 16],
+                },
+                1,
+            );
+        }
         next.cells.copy_from_slice(&word.to_le_bytes()[..N]);
         next.blank = target as u8;
         (next, 1)
