@@ -2,6 +2,7 @@
 
     python benches/python/bench.py simpleai      # (b) the 8-puzzle in plain Python: searchlab A* vs simpleai
     python benches/python/bench.py pathfinding   # (c) grid_path vs python-pathfinding on maze512-32-9
+    python benches/python/bench.py grid-split    # (c) where grid_path's time goes (conversion, search, call)
     python benches/python/bench.py cli           # (a) built-in 8-puzzle from Python vs the CLI binary
 
 Needs the package (`pip install ./crates/python`) and, for (b) and (c), `pip install simpleai
@@ -192,6 +193,40 @@ def bench_pathfinding(args):
     return t_cpu / s_cpu
 
 
+def bench_grid_split(args):
+    """Where grid_path's time goes: the array's conversion (Python), the native call (map reuse,
+    the search, the path back), and JPS through the same call (a search of ~0.1 ms, so its
+    time is mostly the per-call cost)."""
+    from searchlab import _native
+
+    grid_dir = ROOT / "puzzles" / "grid"
+    blocked = read_map(grid_dir / "maze512-32-9.map")
+    queries = read_scen(grid_dir / "maze512-32-9.map.scen")[:: args.every]
+    data, width, height = searchlab._cells(blocked)
+
+    def convert():
+        return [searchlab._cells(blocked) for _ in queries]
+
+    def native(algo):
+        return lambda: [_native.grid_path(data, width, height, s, g, algo, 8)[0] for s, g, _ in queries]
+
+    def whole():
+        return [searchlab.grid_path(blocked, s, g, "astar")[0] for s, g, _ in queries]
+
+    _, c_cpu, _ = timed(convert)
+    a_costs, a_cpu, _ = timed(native("astar"))
+    w_costs, w_cpu, _ = timed(whole)
+    j_costs, j_cpu, _ = timed(native("jps"))
+    for (_, _, length), a, w, j in zip(queries, a_costs, w_costs, j_costs):
+        assert abs(a - length) < 1e-6 and a == w == j, (length, a, w, j)
+    print(f"maze512-32-9: {len(queries)} queries (every {args.every}th), CPU seconds")
+    print(f"array to bytes (searchlab._cells), every query: {c_cpu:.4f}")
+    print(f"native grid_path astar (bytes given):          {a_cpu:.3f}")
+    print(f"searchlab.grid_path(..., 'astar'), whole call: {w_cpu:.3f}")
+    print(f"native grid_path jps (per-call cost + JPS):    {j_cpu:.4f}")
+    return w_cpu
+
+
 # --- (a) a built-in problem from Python against the CLI --------------------------------------
 
 
@@ -262,13 +297,20 @@ def main():
     c = sub.add_parser("pathfinding", help="(c) grid_path vs python-pathfinding")
     c.add_argument("--every", type=int, default=40)
     c.add_argument("--queries", type=int, default=0, help="only the first N (0: all)")
+    d = sub.add_parser("grid-split", help="(c) where grid_path's time goes")
+    d.add_argument("--every", type=int, default=40)
     a = sub.add_parser("cli", help="(a) built-in 8-puzzle from Python vs the CLI")
     a.add_argument("--algo", default="astar")
     a.add_argument("--rounds", type=int, default=5)
     a.add_argument("--repeat", type=int, default=20, help="instances: hard.txt this many times")
     a.add_argument("--searchlab", help="the CLI binary (default: target/release/searchlab)")
     args = parser.parse_args()
-    {"simpleai": bench_simpleai, "pathfinding": bench_pathfinding, "cli": bench_cli}[args.what](args)
+    {
+        "simpleai": bench_simpleai,
+        "pathfinding": bench_pathfinding,
+        "grid-split": bench_grid_split,
+        "cli": bench_cli,
+    }[args.what](args)
 
 
 if __name__ == "__main__":

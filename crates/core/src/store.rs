@@ -106,6 +106,13 @@ pub(crate) trait NodeIndex<P: Problem + ?Sized> {
     fn room(&self) -> usize {
         0
     }
+    /// The search is over, and `memos` are those of all its nodes (every key it set): an
+    /// index that keeps its tables for the next run may clear only their entries, instead of
+    /// all of them when it is dropped.
+    #[inline]
+    fn forget(&mut self, memos: impl Iterator<Item = Self::Memo>) {
+        let _ = memos;
+    }
 }
 
 /// What [`NodeIndex::find`] knows of a key.
@@ -180,62 +187,87 @@ impl<P: Problem + ?Sized> Seen<P> for HashSeen<P::State> {
     }
 }
 
-/// Dense node index over `0..rank_count`, for rank spaces up to [`DENSE_LIMIT`]. Filling a
-/// table of 9! entries costs more than a typical 8-puzzle A* run, so tables are kept per thread
-/// and reused: each entry packs the generation (run) that wrote it in its top 7 bits, a closed
-/// mark ([`NodeIndex::close`]) in the next and the node id in the low 24, and a new run only
-/// bumps the generation (the table is cleared once every 127 runs). Four bytes an entry keep the 8-puzzle's table at 1.4 MiB, half of what a
-/// separate generation word took (the speed measured the same).
+/// Dense node index over `0..rank_count`, for rank spaces up to [`DENSE_LIMIT`]: a table of
+/// node ids by rank, and two bits per rank (seen in this run, closed: [`NodeIndex::close`]).
+///
+/// The 8-puzzle's 9! ranks take 1.4 MiB of ids, more than a core's L2 cache, and its A*
+/// looked up nearly every child there: that one load, missing the cache, was about 45% of
+/// A*'s time (benches/README.md, issue 34). The marks (90 KiB for 9!) stay in the cache and
+/// answer the common cases, a new child and a closed one, alone; the table is read only for a
+/// child seen and still open, and written for a new one (a store, which stalls nothing).
+///
+/// Filling the table costs more than a typical 8-puzzle run, so tables are kept per thread and
+/// reused: ids are read only where this run marked them seen, so the table is never cleared,
+/// and only the marks are: the words of the run's nodes when the search says which
+/// ([`NodeIndex::forget`], A* and the best-first engine), else all of them (n/4 bytes) when
+/// the index is dropped. (Zeroing all of them after every 8-puzzle run was 12% of a whole
+/// `solve eight --file` run's instructions.)
 pub(crate) struct DenseIndex {
+    /// The node id of each rank marked seen; anything elsewhere.
     table: Vec<u32>,
-    generation: u32,
+    /// [`SEEN`] and [`CLOSED`] of rank `r` at bits `2 (r % 32)` of word `r / 32`.
+    marks: Vec<u64>,
+    /// Whether the marks are all clear again ([`NodeIndex::forget`]).
+    clean: bool,
 }
 
-/// The largest rank space (and node count) a dense index serves: ids have 24 bits.
+/// The largest rank space (and node count) a dense index serves.
 pub(crate) const DENSE_LIMIT: usize = 1 << 24;
 
-const ID_BITS: u32 = 24;
-const ID_MASK: u32 = (1 << ID_BITS) - 1;
-/// The closed mark, just above the id.
-const CLOSED: u32 = 1 << ID_BITS;
-/// The generation sits above the closed mark.
-const GENERATION_SHIFT: u32 = ID_BITS + 1;
+/// A rank's mark: given a node in this run.
+const SEEN: u64 = 1;
+/// A rank's mark: closed ([`NodeIndex::close`]).
+const CLOSED: u64 = 2;
 
 thread_local! {
-    static DENSE_POOL: std::cell::RefCell<Option<(Vec<u32>, u32)>> =
+    /// A table and its marks (all zero) left by the last run on this thread.
+    static DENSE_POOL: std::cell::RefCell<Option<(Vec<u32>, Vec<u64>)>> =
         const { std::cell::RefCell::new(None) };
 }
 
 impl DenseIndex {
     /// The bytes an index over `n` ranks allocates (all at once, in [`DenseIndex::new`]).
     pub(crate) fn bytes(n: usize) -> u64 {
-        n as u64 * 4
+        n as u64 * 4 + n.div_ceil(32) as u64 * 8
     }
 
     pub(crate) fn new(n: usize) -> Self {
         debug_assert!(n <= DENSE_LIMIT);
-        let pooled = DENSE_POOL.with(|p| p.borrow_mut().take());
-        let (table, generation) = match pooled {
-            Some((table, generation))
-                if table.len() == n && generation < (u32::MAX >> GENERATION_SHIFT) =>
-            {
-                (table, generation + 1)
-            }
-            Some((mut table, _)) if table.len() == n => {
-                table.fill(0);
-                (table, 1)
-            }
-            _ => (vec![0; n], 1),
+        let (table, marks) = match DENSE_POOL.with(|p| p.borrow_mut().take()) {
+            Some((table, marks)) if table.len() == n => (table, marks),
+            _ => (vec![0; n], vec![0; n.div_ceil(32)]),
         };
-        DenseIndex { table, generation }
+        DenseIndex {
+            table,
+            marks,
+            clean: false,
+        }
+    }
+
+    /// The marks of `rank`: its word and the shift of its two bits there.
+    #[inline]
+    fn place(rank: usize) -> (usize, u32) {
+        (rank / 32, (rank % 32) as u32 * 2)
+    }
+
+    /// The marks ([`SEEN`], [`CLOSED`]) of `rank`.
+    #[inline]
+    fn marks_of(&self, rank: usize) -> u64 {
+        let (word, shift) = Self::place(rank);
+        (self.marks[word] >> shift) & 3
     }
 }
 
 impl Drop for DenseIndex {
     fn drop(&mut self) {
-        let table = std::mem::take(&mut self.table);
-        let generation = self.generation;
-        DENSE_POOL.with(|p| *p.borrow_mut() = Some((table, generation)));
+        let (table, mut marks) = (
+            std::mem::take(&mut self.table),
+            std::mem::take(&mut self.marks),
+        );
+        if !self.clean {
+            marks.fill(0);
+        }
+        DENSE_POOL.with(|p| *p.borrow_mut() = Some((table, marks)));
     }
 }
 
@@ -269,32 +301,29 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     }
     #[inline]
     fn get(&self, key: &usize) -> Option<u32> {
-        let entry = self.table[*key];
-        (entry >> GENERATION_SHIFT == self.generation).then_some(entry & ID_MASK)
+        (self.marks_of(*key) != 0).then(|| self.table[*key])
     }
     #[inline]
     fn set(&mut self, key: usize, id: u32) {
-        assert!(id <= ID_MASK, "a dense A* index holds at most 2^24 nodes");
-        self.table[key] = (self.generation << GENERATION_SHIFT) | id;
+        let (word, shift) = Self::place(key);
+        let marks = &mut self.marks[word];
+        *marks = (*marks & !(3 << shift)) | SEEN << shift;
+        self.table[key] = id;
     }
     fn bytes_after(&self, _: usize) -> u64 {
         DenseIndex::bytes(self.table.len())
     }
     #[inline]
     fn close(&mut self, rank: u32) {
-        self.table[rank as usize] |= CLOSED;
+        let (word, shift) = Self::place(rank as usize);
+        self.marks[word] |= CLOSED << shift;
     }
     #[inline]
     fn find(&self, key: &usize) -> Found {
-        // One test on the common path, as in `get`: this run's entries without the closed
-        // mark are exactly those that the xor leaves below 2^24, the id.
-        let x = self.table[*key] ^ (self.generation << GENERATION_SHIFT);
-        if x <= ID_MASK {
-            Found::Open(x)
-        } else if x < 1 << GENERATION_SHIFT {
-            Found::Closed
-        } else {
-            Found::New
+        match self.marks_of(*key) {
+            0 => Found::New,
+            SEEN => Found::Open(self.table[*key]),
+            _ => Found::Closed,
         }
     }
     fn dense_len(&self) -> Option<usize> {
@@ -303,6 +332,13 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     /// Allocated once: it never grows.
     fn room(&self) -> usize {
         usize::MAX
+    }
+    fn forget(&mut self, ranks: impl Iterator<Item = u32>) {
+        for rank in ranks {
+            // The whole word: its other ranks are this run's too, or clear already.
+            self.marks[Self::place(rank as usize).0] = 0;
+        }
+        self.clean = true;
     }
 }
 
@@ -376,7 +412,7 @@ mod tests {
     }
 
     #[test]
-    fn reused_dense_tables_forget_earlier_runs_across_generation_wraps() {
+    fn reused_dense_tables_forget_earlier_runs() {
         for run in 0..300usize {
             let mut index = DenseIndex::new(1000);
             // Nothing written by an earlier run is visible.
@@ -400,6 +436,15 @@ mod tests {
                     NodeIndex::<Line>::set(&mut index, key, 5);
                     assert_eq!(NodeIndex::<Line>::find(&index, &key), Found::Open(5));
                 }
+            }
+            // The marks of the ranks around them (in the same words) were left alone.
+            for state in (0..1000).filter(|s| s % 7 != run % 7) {
+                assert_eq!(NodeIndex::<Line>::find(&index, &state), Found::New);
+            }
+            // Every other run says which keys it set (as A* does); the others leave the
+            // clearing to the drop.
+            if run % 2 == 0 {
+                NodeIndex::<Line>::forget(&mut index, (run % 7..1000).step_by(7).map(|s| s as u32));
             }
         }
     }

@@ -23,13 +23,12 @@ pub enum Move {
 
 impl Move {
     /// The move that undoes this one.
+    #[inline]
     pub fn inverse(self) -> Move {
-        match self {
-            Move::Up => Move::Down,
-            Move::Down => Move::Up,
-            Move::Left => Move::Right,
-            Move::Right => Move::Left,
-        }
+        // A table: IDA* asks at every node (the move back is not tried, and `undo` applies
+        // it), and the match compiled to a jump table.
+        const INVERSE: [Move; 4] = [Move::Down, Move::Up, Move::Right, Move::Left];
+        INVERSE[self as usize]
     }
 
     /// The one-letter label: `u d l r`.
@@ -77,10 +76,18 @@ pub struct SlidingPuzzle<const W: usize, const N: usize> {
     /// `distance[t * N + c]`: Manhattan distance of tile `t` on cell `c` from its goal cell.
     distance: Vec<u8>,
     order: [Move; 4],
-    /// `moves_from[c]`: the legal moves of a blank on cell `c`, in `order`; precomputed because
-    /// listing actions is the inner loop of IDA*.
-    moves_from: Vec<Vec<Move>>,
+    /// `moves_from[c]`: the legal moves of a blank on cell `c`, in `order` (the first
+    /// `move_count[c]` of them); precomputed because listing actions is the inner loop of
+    /// IDA*. Arrays, not vectors: no pointer to follow per node.
+    moves_from: [[Move; 4]; N],
+    move_count: [u8; N],
+    /// `targets[c][m]`: the cell a blank on `c` reaches by move `m` (its index in
+    /// [`DEFAULT_ORDER`]), [`OFF_BOARD`] if none: a load instead of a match per move.
+    targets: [[u8; 4]; N],
 }
+
+/// [`SlidingPuzzle`]'s `targets` entry of a move off the board.
+const OFF_BOARD: u8 = u8::MAX;
 
 /// The 8-puzzle (3 x 3).
 pub type Eight = SlidingPuzzle<3, 9>;
@@ -130,7 +137,11 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
             goal_cell,
             distance,
             order: DEFAULT_ORDER,
-            moves_from: Vec::new(),
+            moves_from: [[Move::Up; 4]; N],
+            move_count: [0; N],
+            targets: std::array::from_fn(|c| {
+                DEFAULT_ORDER.map(|m| Self::target(c, m).map_or(OFF_BOARD, |t| t as u8))
+            }),
         }
         .with_order(DEFAULT_ORDER)
     }
@@ -141,16 +152,31 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
         sorted.sort();
         assert_eq!(sorted, [Move::Up, Move::Down, Move::Left, Move::Right]);
         self.order = order;
-        self.moves_from = (0..N)
-            .map(|c| {
-                order
-                    .iter()
-                    .copied()
-                    .filter(|&m| Self::target(c, m).is_some())
-                    .collect()
-            })
-            .collect();
+        for c in 0..N {
+            let mut count = 0;
+            for m in order {
+                if Self::target(c, m).is_some() {
+                    self.moves_from[c][count] = m;
+                    count += 1;
+                }
+            }
+            self.move_count[c] = count as u8;
+        }
         self
+    }
+
+    /// The legal moves of a blank on `cell`, in this puzzle's order.
+    #[inline]
+    fn moves_at(&self, cell: usize) -> &[Move] {
+        &self.moves_from[cell][..usize::from(self.move_count[cell])]
+    }
+
+    /// The cell the blank reaches from `blank` by `mv`, which must be legal there.
+    #[inline]
+    fn target_of(&self, blank: usize, mv: Move) -> usize {
+        let target = self.targets[blank][mv as usize];
+        assert!(target != OFF_BOARD, "only legal moves are applied");
+        usize::from(target)
     }
 
     /// The goal board.
@@ -236,14 +262,14 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
     /// that `mv` moved. Incremental heuristics update only that tile's term.
     #[inline]
     pub fn moved_tile_cell(child: &Board<N>, mv: Move) -> usize {
-        let new_blank = child.blank();
-        match mv {
-            Move::Up => new_blank + W,
-            Move::Down => new_blank - W,
-            Move::Left => new_blank + 1,
-            Move::Right => new_blank - 1,
-        }
+        // The blank's step by the move, from a table: IDA* and A* ask at every generated
+        // node, and the match was a jump table.
+        child.blank().wrapping_sub(Self::BLANK_STEP[mv as usize])
     }
+
+    /// How far the blank moves along the cells by each move (indexed by `Move as usize`;
+    /// wrapping: up and left are negative).
+    const BLANK_STEP: [usize; 4] = [0usize.wrapping_sub(W), W, usize::MAX, 1];
 
     /// The cell the blank reaches with `mv` from `blank`, if it stays on the board.
     #[inline]
@@ -271,7 +297,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     fn actions(&self, state: &Board<N>, out: &mut Vec<Move>) {
         // One push per move: `extend_from_slice` of these 2 to 4 bytes became a call to
         // `memcpy`, 4% of A*'s time in a profile.
-        for &mv in &self.moves_from[state.blank()] {
+        for &mv in self.moves_at(state.blank()) {
             out.push(mv);
         }
     }
@@ -292,13 +318,31 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         // single-byte stores followed by the board's copy into A*'s node table stalled on
         // store-to-load forwarding (16% of A*'s time in a profile). In place (IDA*) the plain
         // swap is faster, so `apply` keeps it.
+        // The blank's cell holds 0, so the swap puts `tile` on both cells by xor: two shifts
+        // of one byte instead of reading both cells out of the word.
         let blank = state.blank();
-        let target = Self::target(blank, *action).expect("only legal moves are applied");
+        let target = self.target_of(blank, *action);
+        let tile = u128::from(state.cells[target]);
         let mut bytes = [0u8; 16];
         bytes[..N].copy_from_slice(&state.cells);
         let word = u128::from_le_bytes(bytes);
-        let diff = ((word >> (8 * blank)) ^ (word >> (8 * target))) & 0xff;
-        let word = word ^ (diff << (8 * blank)) ^ (diff << (8 * target));
+        let word = word ^ (tile << (8 * blank)) ^ (tile << (8 * target));
+        if N < 16 {
+            // The blank's cell rides in byte N of the same word: the board is read out of one
+            // value. (LLVM still stores the last cell and the blank a byte each, and A*'s
+            // copy of the board into its node table reads them as one 2-byte load, which
+            // misses store forwarding: benches/README.md, issue 34.)
+            let bytes = (word | (target as u128) << (8 * (N % 16))).to_le_bytes();
+            let mut cells = [0u8; N];
+            cells.copy_from_slice(&bytes[..N]);
+            return (
+                Board {
+                    cells,
+                    blank: bytes[N % 16],
+                },
+                1,
+            );
+        }
         next.cells.copy_from_slice(&word.to_le_bytes()[..N]);
         next.blank = target as u8;
         (next, 1)
@@ -309,7 +353,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     #[inline]
     fn apply(&self, state: &mut Board<N>, action: &Move) -> u32 {
         let blank = state.blank();
-        let target = Self::target(blank, *action).expect("only legal moves are applied");
+        let target = self.target_of(blank, *action);
         state.cells.swap(blank, target);
         state.blank = target as u8;
         1
@@ -364,7 +408,7 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     /// Every move is undone by its inverse at the same cost: the predecessors of a board are
     /// its children, each with the move that leads back (in the order of the board's moves).
     fn predecessors(&self, state: &Board<N>, out: &mut Vec<(Board<N>, Move, u32)>) {
-        for &mv in &self.moves_from[state.blank()] {
+        for &mv in self.moves_at(state.blank()) {
             let (previous, cost) = self.result(state, &mv);
             out.push((previous, mv.inverse(), cost));
         }

@@ -431,7 +431,7 @@ impl<C: Cost> Popped<C> {
 
 impl<C: Cost> Open<C> {
     /// An empty open list; `ids` node ids are expected (the keyed heap's position table is
-    /// made that large at once, and the bucket lists' links grow to it at once once past 1024,
+    /// made that large at once, and so are the bucket lists' links,
     /// instead of growing by copies).
     fn new(ids: usize) -> Self {
         if !C::INTEGER {
@@ -457,7 +457,10 @@ impl<C: Cost> Open<C> {
     // node were a tenth of a whole `solve eight --file` run (issue 34).
     #[inline(always)]
     fn push(&mut self, f: C, g: C, id: u32) {
-        if let Open::Keyed(keyed) = self {
+        // `C::INTEGER` is a constant: each cost type compiles to its own variants' tests only.
+        if !C::INTEGER
+            && let Open::Keyed(keyed) = self
+        {
             match (f.order_key(), g.order_key()) {
                 (Some(fk), Some(gk)) => {
                     let packed = (u128::from(fk) << 80)
@@ -512,18 +515,24 @@ impl<C: Cost> Open<C> {
     /// heap the entry may be stale (the caller checks g).
     #[inline(always)]
     fn pop(&mut self) -> Option<(Popped<C>, u32)> {
-        match self {
-            Open::Buckets(buckets) => buckets
-                .pop()
-                .map(|(g, id)| (Popped::Cost(C::from_u64(g as u64)), id)),
-            Open::Heap(heap) => heap.pop().map(|(_, g, Reverse(id))| (Popped::Cost(g), id)),
-            Open::Keyed(keyed) => match keyed.small.pop() {
+        if !C::INTEGER
+            && let Open::Keyed(keyed) = self
+        {
+            return match keyed.small.pop() {
                 Some(packed) => Some((Popped::Fresh, packed as u32)),
                 None => keyed
                     .large
                     .pop()
                     .map(|(_, g, Reverse(id))| (Popped::Cost(g), id)),
-            },
+            };
+        }
+        match self {
+            Open::Buckets(buckets) => buckets
+                .pop()
+                .map(|(g, id)| (Popped::Cost(C::from_u64(g as u64)), id)),
+            Open::Heap(heap) => heap.pop().map(|(_, g, Reverse(id))| (Popped::Cost(g), id)),
+            // Only non-integer costs make one, and those were served above.
+            Open::Keyed(_) => unreachable!("a keyed open list of integer costs"),
         }
     }
 
@@ -843,11 +852,13 @@ where
     stats: Stats,
     /// The priority of the nodes taken, for the last-layer counts.
     layers: Layers<P::Cost>,
+    /// The f of the node taken last.
+    last_f: Option<P::Cost>,
     /// [`Limits::max_cost`], `u64::MAX` without one.
     bound: u64,
     /// Whether there is a memory limit to check.
     memory_limited: bool,
-    /// What the node table grows to once it outgrows its first 1024 nodes (see `new`).
+    /// What the node table is made at first, and grows to at once if more (see `new`).
     reserve: usize,
     /// With a consistent heuristic a closed node's g is optimal: the index marks it closed and
     /// its neighbours skip it there, without reading its node (observers still see each one).
@@ -874,14 +885,15 @@ where
         index: I,
         observer: &'a mut O,
     ) -> Self {
-        // A dense index bounds the node count: once the node table outgrows its first 1024, it
-        // grows to that bound at once, so that it is never copied again (on a grid the copies
-        // of doubling were 80% of the misses of the last cache level, benches/README.md issue
-        // 14; on the 8-puzzle's whole `solve` 6% of the instructions, issue 34); small runs
-        // (most of the 8-puzzle's) never get there. Not past RESERVE_LIMIT bytes (a sparse
-        // rank space), nor under a memory limit less than four times that table: the memory
-        // check counts the table as it will grow (`node_bytes_after`), so the limit stays
-        // exact, but a tight limit is better spent on doubling.
+        // A dense index bounds the node count: the node table (and the bucket lists' links)
+        // are made that large at once, so that they are never copied (on a grid the copies of
+        // doubling were 80% of the misses of the last cache level, benches/README.md issue
+        // 14; on the 8-puzzle's whole `solve` the copies from a first 1024 nodes to the bound
+        // were 2% of the instructions, issue 34). Untouched pages cost nothing, and the
+        // allocator hands the same block to the next run. Not past RESERVE_LIMIT bytes (a
+        // sparse rank space), nor under a memory limit less than four times that table: the
+        // memory check counts the table's capacity, so the limit stays exact, but a tight
+        // limit is better spent on doubling.
         let reserve = match index.dense_len() {
             Some(n) => {
                 let bytes = n.saturating_mul(size_of::<NodeOf<P, I>>());
@@ -902,7 +914,7 @@ where
             heuristic,
             observer,
             index,
-            nodes: Vec::with_capacity(1024),
+            nodes: Vec::with_capacity(reserve),
             open: Open::new(reserve),
             budget: Budget::new(limits),
             stats: Stats {
@@ -910,6 +922,7 @@ where
                 ..Stats::default()
             },
             layers: Layers::new(),
+            last_f: None,
             bound: limits.max_cost.unwrap_or(u64::MAX),
             memory_limited: limits.max_memory.is_some(),
             reserve,
@@ -961,8 +974,14 @@ where
                 continue; // stale: the node was reached again more cheaply since
             }
             self.open_nodes -= 1;
-            self.layers
-                .taken(node.g.saturating_add(node.h), &self.stats);
+            // A node of the same f as the last one taken leaves the layers as they are; the
+            // equality test is cheaper than the layers' order test for octile costs (two
+            // widening multiplies), 1.4% of a grid run (issue 34).
+            let f = node.g.saturating_add(node.h);
+            if self.last_f != Some(f) {
+                self.last_f = Some(f);
+                self.layers.taken(f, &self.stats);
+            }
             node.closed = true;
             if self.skip_closed {
                 self.index.close(node.memo);
@@ -975,6 +994,8 @@ where
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
         self.stats.elapsed = self.budget.elapsed();
         self.stats.last_layer = self.layers.last();
+        // A pooled dense index then clears the marks of these nodes only.
+        self.index.forget(self.nodes.iter().map(|n| n.memo));
         SearchResult {
             outcome,
             stats: self.stats,

@@ -421,6 +421,8 @@ where
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
         self.stats.elapsed = self.budget.elapsed();
         self.stats.last_layer = self.layers.last();
+        // A pooled dense index then clears the marks of these nodes only.
+        self.index.forget(self.nodes.iter().map(|n| n.memo));
         SearchResult {
             outcome,
             stats: self.stats,
