@@ -100,7 +100,7 @@ pub fn check_writable(option: &str, output: &Path) -> Result<(), String> {
 /// [`AtomicFile::commit`]; dropped without a commit, the temporary file is removed and `path`
 /// is left as it was. A process killed outright (SIGKILL, power loss) cannot remove its
 /// temporary file: the next write of the same `path` removes the siblings of processes that
-/// no longer run ([`remove_stale_temporaries`]).
+/// no longer run.
 pub struct AtomicFile {
     path: PathBuf,
     tmp: PathBuf,
