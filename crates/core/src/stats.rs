@@ -439,4 +439,15 @@ impl Budget {
     pub(crate) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
+
+    /// The search's answer: `outcome` with `stats`, their time set to the time since this
+    /// budget began (what every search's last step does).
+    pub(crate) fn answer<A, C>(
+        &self,
+        outcome: Outcome<A, C>,
+        mut stats: Stats,
+    ) -> SearchResult<A, C> {
+        stats.elapsed = self.elapsed();
+        SearchResult { outcome, stats }
+    }
 }

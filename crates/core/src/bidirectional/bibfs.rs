@@ -331,12 +331,8 @@ where
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     /// Ends the run with `outcome`.
-    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+    fn finish(self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.budget.answer(outcome, self.stats)
     }
 
     /// Expands the whole layer of the half `side`: `Ok` with the shortest meeting it made

@@ -461,12 +461,8 @@ where
 {
     /// Ends the run with `outcome`.
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
         self.stats.last_layer = self.layers.last();
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+        self.budget.answer(outcome, self.stats)
     }
 
     /// The answer when the start is a goal: no search.

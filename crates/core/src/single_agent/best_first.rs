@@ -419,14 +419,11 @@ where
 
     /// Ends the run with `outcome`.
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
         self.stats.last_layer = self.layers.last();
+        let answer = self.budget.answer(outcome, self.stats);
         // A pooled dense index then clears the marks of these nodes only.
         self.index.forget(self.nodes.iter().map(|n| n.memo));
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+        answer
     }
 
     /// Opens the root, unless its estimate is over the cost bound; `Some` to stop (memory).

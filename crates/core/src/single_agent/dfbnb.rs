@@ -248,12 +248,8 @@ where
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     /// Ends the run with `outcome`.
-    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+    fn finish(self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.budget.answer(outcome, self.stats)
     }
 
     /// Whether a path of cost `f` would beat the incumbent.

@@ -301,12 +301,8 @@ where
 {
     /// Ends the run with `outcome`.
     fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
         self.stats.last_layer = self.layers.last();
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+        self.budget.answer(outcome, self.stats)
     }
 
     /// Puts the root on the fringe and returns the first limit, its f; `None` when its

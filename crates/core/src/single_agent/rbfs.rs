@@ -231,12 +231,8 @@ where
     O: SearchObserver<P::State, P::Cost> + ?Sized,
 {
     /// Ends the run with `outcome`.
-    fn finish(mut self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
-        self.stats.elapsed = self.budget.elapsed();
-        SearchResult {
-            outcome,
-            stats: self.stats,
-        }
+    fn finish(self, outcome: Outcome<P::Action, P::Cost>) -> SearchResult<P::Action, P::Cost> {
+        self.budget.answer(outcome, self.stats)
     }
 
     /// Enters `node`: goal-tested, then expanded, its frame on the path; `Err` with the
