@@ -195,7 +195,8 @@ fn memory_limits_above_the_address_space_are_capped_with_a_note() {
 #[test]
 fn threads_that_cannot_start_are_not_a_panic() {
     // 1000 threads of 2 MiB stacks do not fit a 600 MB address space: the helpers that do
-    // not start are done without, the answer is the same.
+    // not start, or would leave no room for the others' allocations, are done without; the
+    // answer is the same.
     let board = "5 3 7 11 1 2 6 x 8 9 4 13 12 10 14 15";
     let args = [
         "solve",
@@ -212,6 +213,18 @@ fn threads_that_cannot_start_are_not_a_panic() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("30 moves"),
+        "{}",
+        text(&out.stdout)
+    );
+    // Connect Four's root split: the same (its solver threads panicked when refused).
+    let position = "2252576253462244111563365343671351441";
+    let args = ["solve", "connect4", position, "--threads", "1000"];
+    let (out, killed) = limited(600 << 10, &args, b"", Some(Duration::from_secs(60)));
+    assert!(!killed, "a hang");
+    no_abort("connect4 --threads 1000", &out);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("score -1"),
         "{}",
         text(&out.stdout)
     );

@@ -251,6 +251,54 @@ impl ParallelSolver {
             &settled[..],
             &halt,
         );
+        let work = |solver: &mut Solver| {
+            let mut own = Stats::default();
+            loop {
+                if stop_ref.is_cancelled() {
+                    break;
+                }
+                let taken = next.fetch_add(1, Ordering::Relaxed);
+                let i = if taken < children.len() {
+                    taken
+                } else {
+                    match settled.iter().position(|c| !c.is_cancelled()) {
+                        Some(i) => i,
+                        None => break,
+                    }
+                };
+                let mut mine = limits.clone();
+                mine.cancel = Some(settled[i].clone());
+                let child = &children[i];
+                let answer = match ask {
+                    Ask::AtLeast(t) => solver
+                        .at_least(child, t, &mine, start, &mut own)
+                        .map(Value::from),
+                    Ask::Score { weak } => solver.score(child, weak, &mine, start, &mut own),
+                };
+                match answer {
+                    Ok(v) => {
+                        answers_ref.lock().expect("no panic")[i].get_or_insert(v);
+                        settled[i].cancel();
+                        if first_yes && v == 1 {
+                            yes.store(true, Ordering::Relaxed);
+                            halt(settled);
+                            break;
+                        }
+                    }
+                    // Stopped by our own flags: another thread answered this
+                    // child (go on), or decided the test (or the caller's flag,
+                    // which the watcher recorded).
+                    Err(SolveError::Stopped(LimitKind::Cancelled)) if settled[i].is_cancelled() => {
+                    }
+                    Err(e) => {
+                        failure_ref.lock().expect("no panic").get_or_insert(e);
+                        halt(settled);
+                        break;
+                    }
+                }
+            }
+            *stats_ref.lock().expect("no panic") += &own;
+        };
         std::thread::scope(|scope| {
             if let Some(outer) = limits.cancel.clone() {
                 let finished = &finished;
@@ -266,62 +314,16 @@ impl ParallelSolver {
                     }
                 });
             }
-            let workers: Vec<_> = self
-                .solvers
-                .iter_mut()
-                .map(|solver| {
-                    scope.spawn(move || {
-                        let mut own = Stats::default();
-                        loop {
-                            if stop_ref.is_cancelled() {
-                                break;
-                            }
-                            let taken = next.fetch_add(1, Ordering::Relaxed);
-                            let i = if taken < children.len() {
-                                taken
-                            } else {
-                                match settled.iter().position(|c| !c.is_cancelled()) {
-                                    Some(i) => i,
-                                    None => break,
-                                }
-                            };
-                            let mut mine = limits.clone();
-                            mine.cancel = Some(settled[i].clone());
-                            let child = &children[i];
-                            let answer = match ask {
-                                Ask::AtLeast(t) => solver
-                                    .at_least(child, t, &mine, start, &mut own)
-                                    .map(Value::from),
-                                Ask::Score { weak } => {
-                                    solver.score(child, weak, &mine, start, &mut own)
-                                }
-                            };
-                            match answer {
-                                Ok(v) => {
-                                    answers_ref.lock().expect("no panic")[i].get_or_insert(v);
-                                    settled[i].cancel();
-                                    if first_yes && v == 1 {
-                                        yes.store(true, Ordering::Relaxed);
-                                        halt(settled);
-                                        break;
-                                    }
-                                }
-                                // Stopped by our own flags: another thread answered this
-                                // child (go on), or decided the test (or the caller's flag,
-                                // which the watcher recorded).
-                                Err(SolveError::Stopped(LimitKind::Cancelled))
-                                    if settled[i].is_cancelled() => {}
-                                Err(e) => {
-                                    failure_ref.lock().expect("no panic").get_or_insert(e);
-                                    halt(settled);
-                                    break;
-                                }
-                            }
-                        }
-                        *stats_ref.lock().expect("no panic") += &own;
-                    })
-                })
+            // The first solver works on this thread; the others on threads of their own, as
+            // many as the system gives with room to spare (a refused thread is one helper
+            // less, never a panic: issue 32).
+            let work = &work;
+            let mut solvers = self.solvers.iter_mut();
+            let first = solvers.next().expect("at least one solver");
+            let workers: Vec<_> = solvers
+                .map_while(|solver| searchlab_core::spawn_with_room(scope, move || work(solver)))
                 .collect();
+            work(first);
             for w in workers {
                 w.join().expect("a solver thread does not panic");
             }

@@ -115,6 +115,7 @@ pub mod pdb_build;
 pub mod problem;
 pub mod rng;
 mod stack;
+pub use stack::{THREAD_HEADROOM, spawn_with_room};
 pub mod stats;
 mod store;
 pub mod table;

@@ -26,6 +26,28 @@ pub(crate) fn exhausted(depth: usize) -> bool {
         && stacker::remaining_stack().is_some_and(|left| left < RED_ZONE)
 }
 
+/// Address space a process keeps free beside the helper threads a search starts: room for
+/// the allocations of the threads that run (their signal stacks, their buffers, the main
+/// thread's answer). Only reserved for a moment, never touched.
+pub const THREAD_HEADROOM: usize = 64 << 20;
+
+/// Starts `work` on a new thread of `scope` if the system gives one *and* the process keeps
+/// [`THREAD_HEADROOM`] bytes of address space after it; `None` otherwise. A thread the system
+/// refuses is one helper less, and so is one that would fill an address-space limit
+/// (`ulimit -v`): with the space taken by a thousand 2 MiB stacks, the next small allocation
+/// of any thread failed and aborted the process (issue 32's `--threads 1000` under 600 MB).
+pub fn spawn_with_room<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    work: impl FnOnce() -> T + Send + 'scope,
+) -> Option<std::thread::ScopedJoinHandle<'scope, T>> {
+    // A reservation of that size is mapped, never written, and unmapped at once; it fails
+    // (rather than aborts) where the address space has no such room.
+    let mut probe: Vec<u8> = Vec::new();
+    probe.try_reserve_exact(THREAD_HEADROOM).ok()?;
+    drop(probe);
+    std::thread::Builder::new().spawn_scoped(scope, work).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -519,10 +519,11 @@ where
         let result = std::thread::scope(|scope| {
             for me in 1..threads {
                 // A thread the system refuses (an address-space limit, too many threads:
-                // issue 32's `--threads 10000` panicked) is one helper less: pieces go to the
-                // threads that run, the answer and sequential counts are the same.
-                let helper = std::thread::Builder::new().spawn_scoped(scope, move || self.help(me));
-                if helper.is_err() {
+                // issue 32's `--threads 10000` panicked), or one that would leave the process
+                // no room, is one helper less: pieces go to the threads that run, the answer
+                // and sequential counts are the same.
+                let helper = crate::stack::spawn_with_room(scope, move || self.help(me));
+                if helper.is_none() {
                     break;
                 }
                 started_threads += 1;
