@@ -117,7 +117,7 @@ fn main() -> ExitCode {
             );
             ExitCode::SUCCESS
         }
-        Err(e) => {
+        Err((e, _)) => {
             eprintln!("{e}");
             ExitCode::FAILURE
         }

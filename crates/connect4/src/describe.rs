@@ -82,22 +82,19 @@ struct Found {
     stats: Stats,
 }
 
-/// A solver's analysis as this description reports it (the statistics of a failed solve
-/// are left empty, as before).
+/// A solver's analysis as this description reports it (a stopped solve keeps the work it
+/// did).
 #[allow(
     clippy::result_large_err,
     reason = "one call per position; the statistics go back with the error"
 )]
-fn found(analysis: Result<Analysis, SolveError>) -> Result<Found, (SolveError, Stats)> {
-    match analysis {
-        Ok(a) => Ok(Found {
-            score: a.score,
-            best: a.best,
-            columns: a.columns,
-            stats: a.stats,
-        }),
-        Err(e) => Err((e, Stats::default())),
-    }
+fn found(analysis: Result<Analysis, (SolveError, Stats)>) -> Result<Found, (SolveError, Stats)> {
+    analysis.map(|a| Found {
+        score: a.score,
+        best: a.best,
+        columns: a.columns,
+        stats: a.stats,
+    })
 }
 
 impl Connect4Game {
@@ -210,11 +207,7 @@ impl Connect4Game {
             }
             let child = self.board.play(pos, col);
             // The limits left for this child: the node and time limits cover the whole call.
-            let mut left = limits.clone();
-            left.max_expanded = limits
-                .max_expanded
-                .map(|n| n.saturating_sub(stats.expanded));
-            left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
+            let left = limits.left_after(start, &stats);
             let config = searchlab_toolkit::AlphaBetaConfig::new().with_limits(left);
             let result = algo.run(&game, &child, &eval, &config);
             stats += &result.stats;

@@ -118,15 +118,36 @@ impl ParallelSolver {
     /// # Complexity
     /// As the sequential solver's, split between the threads, plus the work a cancelled thread
     /// did on a child after another child had decided a test.
+    ///
+    /// # Errors
+    /// [`SolveError::Stopped`] when a limit stops the search, with the work done until then.
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
     pub fn solve(
         &mut self,
         pos: &Position,
         options: &SolveOptions,
-    ) -> Result<Analysis, SolveError> {
+    ) -> Result<Analysis, (SolveError, Stats)> {
         let start = Instant::now();
         let mut stats = Stats::default();
+        self.analyse(pos, options, start, &mut stats).map_err(|e| {
+            stats.elapsed = start.elapsed();
+            (e, stats)
+        })
+    }
+
+    /// [`solve`](Self::solve)'s work, counted in `stats` as it goes.
+    fn analyse(
+        &mut self,
+        pos: &Position,
+        options: &SolveOptions,
+        start: Instant,
+        stats: &mut Stats,
+    ) -> Result<Analysis, SolveError> {
         let weak = options.weak;
-        let score = self.score(pos, weak, &options.limits, start, &mut stats)?;
+        let score = self.score(pos, weak, &options.limits, start, stats)?;
         let score_stats = stats.clone();
         let game = self.solvers[0].game().clone();
         let board = game.board().clone();
@@ -141,9 +162,7 @@ impl ParallelSolver {
             let children: Vec<Position> = playable.iter().map(|p| p.1).collect();
             if options.all_moves {
                 let ask = Ask::Score { weak };
-                let (answers, work) =
-                    self.ask_all(&children, ask, false, &options.limits, start)?;
-                stats += &work;
+                let answers = self.ask_all(&children, ask, false, &options.limits, start, stats)?;
                 let mut by_col = vec![None; board.width() as usize];
                 for ((c, _), child) in playable.iter().zip(answers) {
                     let col_score = -child.expect("every child answered");
@@ -158,9 +177,7 @@ impl ParallelSolver {
                 best = playable.iter().map(|(c, _)| u32::from(*c) + 1).collect();
             } else {
                 let ask = Ask::AtLeast(score);
-                let (answers, work) =
-                    self.ask_all(&children, ask, false, &options.limits, start)?;
-                stats += &work;
+                let answers = self.ask_all(&children, ask, false, &options.limits, start, stats)?;
                 for ((c, _), reaches) in playable.iter().zip(answers) {
                     if reaches == Some(1) {
                         best.push(u32::from(*c) + 1);
@@ -174,7 +191,7 @@ impl ParallelSolver {
             weak,
             best,
             columns,
-            stats,
+            stats: std::mem::take(stats),
             score_stats,
         })
     }
@@ -202,8 +219,7 @@ impl ParallelSolver {
         let (mut lower, mut upper) = if weak { (-1, 1) } else { (-m, m) };
         while lower < upper {
             let t = threshold(lower, upper);
-            let (answers, work) = self.ask_all(&children, Ask::AtLeast(t), true, limits, start)?;
-            *stats += &work;
+            let answers = self.ask_all(&children, Ask::AtLeast(t), true, limits, start, stats)?;
             if answers.contains(&Some(1)) {
                 lower = t;
             } else {
@@ -217,7 +233,8 @@ impl ParallelSolver {
     /// child left joins one still being searched (the first in order), on the shared table,
     /// instead of waiting: the first of the two to answer it answers, the other stops. With
     /// `first_yes`, the first child answering yes (1) stops the others (their answers stay
-    /// `None`). Answers are 1 or 0 for [`Ask::AtLeast`], the score for [`Ask::Score`].
+    /// `None`). Answers are 1 or 0 for [`Ask::AtLeast`], the score for [`Ask::Score`]; the
+    /// threads' work is added to `stats`, also when a limit stops them.
     fn ask_all(
         &mut self,
         children: &[Position],
@@ -225,9 +242,18 @@ impl ParallelSolver {
         first_yes: bool,
         limits: &Limits,
         start: Instant,
-    ) -> Result<(Vec<Option<Value>>, Stats), SolveError> {
+        stats: &mut Stats,
+    ) -> Result<Vec<Option<Value>>, SolveError> {
         let answers: Mutex<Vec<Option<Value>>> = Mutex::new(vec![None; children.len()]);
-        let stats = Mutex::new(Stats::default());
+        let done = Mutex::new(Stats::default());
+        // The node limit left after the work in `stats`, shared out between the threads: each
+        // thread's children together get its share (a search's own count, `own` below, is
+        // subtracted as it goes), so that all of them stop within the limit.
+        let mut shared_out = limits.clone();
+        shared_out.max_expanded = limits
+            .max_expanded
+            .map(|n| n.saturating_sub(stats.expanded) / self.solvers.len() as u64);
+        let shared_out = &shared_out;
         let failure: Mutex<Option<SolveError>> = Mutex::new(None);
         let next = AtomicUsize::new(0);
         let finished = AtomicBool::new(false);
@@ -243,7 +269,7 @@ impl ParallelSolver {
         };
         let (answers_ref, stats_ref, failure_ref, next, yes, stop_ref, settled, halt) = (
             &answers,
-            &stats,
+            &done,
             &failure,
             &next,
             &yes,
@@ -266,7 +292,7 @@ impl ParallelSolver {
                         None => break,
                     }
                 };
-                let mut mine = limits.clone();
+                let mut mine = shared_out.clone();
                 mine.cancel = Some(settled[i].clone());
                 let child = &children[i];
                 let answer = match ask {
@@ -329,14 +355,13 @@ impl ParallelSolver {
             }
             finished.store(true, Ordering::Relaxed);
         });
+        // The work counts whether the test was decided or stopped.
+        *stats += &done.into_inner().expect("no panic");
         let failure = failure.into_inner().expect("no panic");
         // A decided test wins over a failure that came after it.
         match failure {
             Some(e) if !yes.load(Ordering::Relaxed) => Err(e),
-            _ => Ok((
-                answers.into_inner().expect("no panic"),
-                stats.into_inner().expect("no panic"),
-            )),
+            _ => Ok(answers.into_inner().expect("no panic")),
         }
     }
 }
@@ -449,8 +474,22 @@ mod tests {
             ..SolveOptions::default()
         };
         assert_eq!(
-            parallel.solve(&empty, &limited),
+            parallel.solve(&empty, &limited).map_err(|(e, _)| e),
             Err(SolveError::Stopped(LimitKind::Time))
+        );
+        // A node limit: the threads' work until it stopped them is reported, and it is within
+        // the limit (each thread had its share; before, each had all of it).
+        parallel.reset();
+        let limited = SolveOptions {
+            limits: Limits::none().with_max_expanded(5000),
+            ..SolveOptions::default()
+        };
+        let (error, work) = parallel.solve(&empty, &limited).unwrap_err();
+        assert_eq!(error, SolveError::Stopped(LimitKind::Nodes));
+        let threads = parallel.threads() as u64;
+        assert!(
+            work.expanded >= 5000 / threads && work.expanded <= 5000,
+            "{work:?}"
         );
     }
 }

@@ -196,25 +196,42 @@ impl Solver {
     /// # Complexity
     /// Exponential in the empty cells in the worst case; a few null-window tests, each an
     /// alpha-beta search with the table, per score.
+    ///
+    /// # Errors
+    /// [`SolveError::Stopped`] when a limit stops the search, with the work done until then.
+    #[allow(
+        clippy::result_large_err,
+        reason = "one call per position; the statistics go back with the error, boxing them buys nothing"
+    )]
     pub fn solve(
         &mut self,
         pos: &Position,
         options: &SolveOptions,
-    ) -> Result<Analysis, SolveError> {
+    ) -> Result<Analysis, (SolveError, Stats)> {
+        let start = Instant::now();
+        let mut stats = Stats::default();
         // A trace numbers every null-window test of the solve 1, 2, 3..., as its statistics
         // list them.
         self.search.number_searches_on(true);
-        let analysis = self.analyse(pos, options);
+        let analysis = self.analyse(pos, options, start, &mut stats);
         self.search.number_searches_on(false);
-        analysis
+        analysis.map_err(|e| {
+            stats.elapsed = start.elapsed();
+            (e, stats)
+        })
     }
 
-    /// [`solve`](Self::solve)'s work.
-    fn analyse(&mut self, pos: &Position, options: &SolveOptions) -> Result<Analysis, SolveError> {
-        let start = Instant::now();
-        let mut stats = Stats::default();
+    /// [`solve`](Self::solve)'s work, counted in `stats` as it goes (so that a stopped solve
+    /// still reports what it did).
+    fn analyse(
+        &mut self,
+        pos: &Position,
+        options: &SolveOptions,
+        start: Instant,
+        stats: &mut Stats,
+    ) -> Result<Analysis, SolveError> {
         let weak = options.weak;
-        let score = self.score(pos, weak, &options.limits, start, &mut stats)?;
+        let score = self.score(pos, weak, &options.limits, start, stats)?;
         let score_stats = stats.clone();
         let board = self.game.board().clone();
         let over = board.last_move_won(pos) || pos.stones() == board.cells();
@@ -227,7 +244,7 @@ impl Solver {
                 if options.all_moves {
                     let col_score = match child {
                         Some(child) => {
-                            Some(-self.score(&child, weak, &options.limits, start, &mut stats)?)
+                            Some(-self.score(&child, weak, &options.limits, start, stats)?)
                         }
                         None => None,
                     };
@@ -239,7 +256,7 @@ impl Solver {
                     // All moves lose (weakly): every column is as good as any. Otherwise one
                     // test: does this column reach the score?
                     let reaches = (weak && score == -1)
-                        || self.at_least(&child, score, &options.limits, start, &mut stats)?;
+                        || self.at_least(&child, score, &options.limits, start, stats)?;
                     if reaches {
                         best.push(u32::from(col) + 1);
                     }
@@ -252,19 +269,9 @@ impl Solver {
             weak,
             best,
             columns,
-            stats,
+            stats: std::mem::take(stats),
             score_stats,
         })
-    }
-
-    /// The limits left of `limits` after `stats` since `start`.
-    pub(crate) fn remaining(limits: &Limits, start: Instant, stats: &Stats) -> Limits {
-        let mut left = limits.clone();
-        left.timeout = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
-        left.max_expanded = limits
-            .max_expanded
-            .map(|n| n.saturating_sub(stats.expanded));
-        left
     }
 
     /// The score of `pos` for its mover (weak: its sign), adding the work to `stats`.
@@ -337,7 +344,7 @@ impl Solver {
             .search
             .config()
             .clone()
-            .with_limits(Self::remaining(limits, start, stats));
+            .with_limits(limits.left_after(start, stats));
         self.search.set_config(config);
         let run = mtdf(
             &mut self.search,

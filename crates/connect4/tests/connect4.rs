@@ -325,16 +325,16 @@ fn limits_stop_the_solver() {
         limits: Limits::none().with_max_expanded(1000),
         ..SolveOptions::default()
     };
-    assert_eq!(
-        solver.solve(&case.position, &options),
-        Err(SolveError::Stopped(LimitKind::Nodes))
-    );
+    // A stopped solve reports the work it did: the node limit's thousand expansions.
+    let (error, work) = solver.solve(&case.position, &options).unwrap_err();
+    assert_eq!(error, SolveError::Stopped(LimitKind::Nodes));
+    assert!(work.expanded >= 1000 && work.expanded < 1100, "{work:?}");
     let options = SolveOptions {
         limits: Limits::none().with_max_memory(1 << 20),
         ..SolveOptions::default()
     };
     assert_eq!(
-        solver.solve(&case.position, &options),
+        solver.solve(&case.position, &options).map_err(|(e, _)| e),
         Err(SolveError::Stopped(LimitKind::Memory))
     );
     let options = SolveOptions {
@@ -342,7 +342,7 @@ fn limits_stop_the_solver() {
         ..SolveOptions::default()
     };
     assert_eq!(
-        solver.solve(&case.position, &options),
+        solver.solve(&case.position, &options).map_err(|(e, _)| e),
         Err(SolveError::Stopped(LimitKind::Time))
     );
 }

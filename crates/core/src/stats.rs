@@ -126,6 +126,15 @@ impl Limits {
         self.trace = Some(trace);
         self
     }
+    /// What is left of these limits for the next of several searches that share them (the
+    /// tests of MTD(f), the columns of a position): the node limit less the expansions in
+    /// `done`, the time limit less the time since `start`; the others as they are.
+    pub fn left_after(&self, start: Instant, done: &Stats) -> Limits {
+        let mut left = self.clone();
+        left.max_expanded = self.max_expanded.map(|n| n.saturating_sub(done.expanded));
+        left.timeout = self.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        left
+    }
 }
 
 /// Which limit stopped a run.

@@ -11,7 +11,7 @@ use crate::alphabeta::AlphaBeta;
 use crate::game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, Solution, Value,
 };
-use crate::stats::{Iteration, Stats};
+use crate::stats::{Iteration, Limits, Stats};
 
 /// What the catalogue knows about MTD(f), declared once beside it.
 pub const DECLARATION: crate::algorithm::Declaration = crate::algorithm::Declaration {
@@ -43,7 +43,8 @@ pub enum Narrowing {
 }
 
 /// The value of `root`, clamped to `range`, by null-window tests of `search` (its table is kept
-/// between the tests and after them; its depth limit and other limits apply to each test).
+/// between the tests and after them; its depth and memory limits apply to each test, its node
+/// and time limits to all the tests together).
 ///
 /// # Arguments
 /// * `search`: the alpha-beta searcher (table, depth limit, limits, value range) to test with.
@@ -120,6 +121,10 @@ where
         Narrowing::Bisect => 0,
     };
     let mut stats = Stats::default();
+    // Each test gets what the earlier ones left of the node and time limits: `--max-nodes
+    // 1000` stopped Connect Four's solve after 1,319 expansions when each test had its own.
+    let limits = search.config().limits.clone();
+    let start = std::time::Instant::now();
     let mut proved: Option<Solution<G::Move>> = None;
     let mut last: Option<Solution<G::Move>> = None;
     let mut complete = true;
@@ -162,6 +167,8 @@ where
                 Value::try_from(med + 1).expect("lower < med + 1 <= upper")
             }
         };
+        let config = search.config().clone();
+        search.set_config(config.with_limits(limits.left_after(start, &stats)));
         let run = search.search_window(game, root, eval, t - 1, t);
         if numbered_here && matches!(run.outcome, GameOutcome::Stopped { .. }) {
             search.number_searches_on(false);
@@ -176,6 +183,7 @@ where
         let solution = match run.outcome {
             GameOutcome::Solved(solution) => solution,
             GameOutcome::Stopped { limit, .. } => {
+                restore(search, limits);
                 return GameResult {
                     outcome: GameOutcome::Stopped {
                         limit,
@@ -203,6 +211,7 @@ where
     if numbered_here {
         search.number_searches_on(false);
     }
+    restore(search, limits);
     let (game_lo, game_hi) = search.config().value_range;
     let bound = if lower == lo && lo > game_lo {
         Bound::Upper
@@ -224,6 +233,12 @@ where
         }),
         stats,
     }
+}
+
+/// Gives `search` back the limits it came with (mtdf narrowed them test by test).
+fn restore<G: Game + ?Sized>(search: &mut AlphaBeta<G>, limits: Limits) {
+    let config = search.config().clone();
+    search.set_config(config.with_limits(limits));
 }
 
 #[cfg(test)]
@@ -400,5 +415,58 @@ mod tests {
             Narrowing::Bisect,
         );
         assert!(matches!(run.outcome, GameOutcome::Stopped { .. }));
+        // The node limit covers all the tests together, and the searcher gets its own limits
+        // back.
+        assert!(run.stats.expanded <= 50, "{:?}", run.stats);
+        assert_eq!(search.config().limits.max_expanded, Some(50));
+    }
+
+    #[test]
+    fn the_node_limit_covers_the_tests_together() {
+        let game = Random {
+            seed: 3,
+            depth: 8,
+            branching: 4,
+        };
+        let root = (3, 0, Player::Max);
+        let unlimited = mtdf(
+            &mut AlphaBeta::new(AlphaBetaConfig::new()),
+            &game,
+            &root,
+            &|_: &S| 0,
+            (-20, 20),
+            Narrowing::Bisect,
+        );
+        let tests = unlimited.stats.iterations.len();
+        assert!(tests >= 2, "{:?}", unlimited.stats);
+        // A limit larger than every single test but smaller than their sum stops the driver
+        // (it did not when each test had the whole limit).
+        let largest = unlimited
+            .stats
+            .iterations
+            .iter()
+            .map(|i| i.expanded)
+            .max()
+            .unwrap();
+        let limit = largest + (unlimited.stats.expanded - largest) / 2;
+        let config = AlphaBetaConfig::new().with_limits(Limits::none().with_max_expanded(limit));
+        let run = mtdf(
+            &mut AlphaBeta::new(config),
+            &game,
+            &root,
+            &|_: &S| 0,
+            (-20, 20),
+            Narrowing::Bisect,
+        );
+        assert!(
+            matches!(run.outcome, GameOutcome::Stopped { .. }),
+            "limit {limit}: {:?}",
+            run.stats
+        );
+        assert!(
+            run.stats.expanded <= limit,
+            "limit {limit}: {:?}",
+            run.stats
+        );
     }
 }
