@@ -45,7 +45,7 @@ use searchlab_core::{Cancel, Game, LimitKind, Limits, Stats, Value};
 use crate::board::{Board, Position};
 use crate::book::Book;
 use crate::game::Connect4;
-use crate::solver::{Analysis, SolveError, SolveOptions, Solver};
+use crate::solver::{Analysis, SolveError, SolveOptions, Solver, tallied};
 
 /// A solver that splits each question at the root between `threads` sequential [`Solver`]s
 /// (see the module doc).
@@ -130,12 +130,7 @@ impl ParallelSolver {
         pos: &Position,
         options: &SolveOptions,
     ) -> Result<Analysis, (SolveError, Stats)> {
-        let start = Instant::now();
-        let mut stats = Stats::default();
-        self.analyse(pos, options, start, &mut stats).map_err(|e| {
-            stats.elapsed = start.elapsed();
-            (e, stats)
-        })
+        tallied(|start, stats| self.analyse(pos, options, start, stats))
     }
 
     /// [`solve`](Self::solve)'s work, counted in `stats` as it goes.

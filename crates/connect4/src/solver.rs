@@ -208,17 +208,12 @@ impl Solver {
         pos: &Position,
         options: &SolveOptions,
     ) -> Result<Analysis, (SolveError, Stats)> {
-        let start = Instant::now();
-        let mut stats = Stats::default();
         // A trace numbers every null-window test of the solve 1, 2, 3..., as its statistics
         // list them.
         self.search.number_searches_on(true);
-        let analysis = self.analyse(pos, options, start, &mut stats);
+        let analysis = tallied(|start, stats| self.analyse(pos, options, start, stats));
         self.search.number_searches_on(false);
-        analysis.map_err(|e| {
-            stats.elapsed = start.elapsed();
-            (e, stats)
-        })
+        analysis
     }
 
     /// [`solve`](Self::solve)'s work, counted in `stats` as it goes (so that a stopped solve
@@ -428,6 +423,23 @@ impl Solver {
         stats.elapsed = start.elapsed();
         Ok((score, stats))
     }
+}
+
+/// Runs `analyse` with a clock started now and an empty tally; a stopped run gives back the
+/// tally, timed, with its error (the solve of [`Solver`] and of the parallel solver).
+#[allow(
+    clippy::result_large_err,
+    reason = "one call per position; the statistics go back with the error"
+)]
+pub(crate) fn tallied(
+    analyse: impl FnOnce(Instant, &mut Stats) -> Result<Analysis, SolveError>,
+) -> Result<Analysis, (SolveError, Stats)> {
+    let start = Instant::now();
+    let mut stats = Stats::default();
+    analyse(start, &mut stats).map_err(|e| {
+        stats.elapsed = start.elapsed();
+        (e, stats)
+    })
 }
 
 /// `n` random moves that never complete four in a row, as a move string; `None` when the
