@@ -142,6 +142,39 @@ enum Storage<K> {
 /// The slots of a [`TranspositionTable::words`] table, shared by its handles.
 struct WordSlots(Box<[AtomicU64]>);
 
+/// `n` zeroed words, backed by huge pages where the system gives them on request (Linux's
+/// transparent huge pages in `madvise` mode, the common default). A table's probes land on
+/// random slots: with 4 KiB pages nearly every probe of a table larger than the TLB's reach
+/// (some 6-8 MiB) also misses the TLB and walks the page tables.
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let mut words: Vec<AtomicU64> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    advise_huge_pages(words.as_ptr() as usize, n * std::mem::size_of::<AtomicU64>());
+    // The pages are first touched here, after the advice.
+    words.resize_with(n, || AtomicU64::new(0));
+    words.into_boxed_slice()
+}
+
+/// Asks for huge pages over the whole 2 MiB pages inside `start..start + len`, memory just
+/// reserved and not yet touched. Advice only: where it is refused the pages are small.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code, reason = "one madvise call on memory this module owns")]
+fn advise_huge_pages(start: usize, len: usize) {
+    const HUGE: usize = 2 << 20;
+    let (begin, end) = (start.next_multiple_of(HUGE), (start + len) / HUGE * HUGE);
+    if begin < end {
+        // SAFETY: `begin..end` lies inside the caller's allocation; MADV_HUGEPAGE changes how
+        // its pages are backed, never their contents or their validity.
+        unsafe {
+            libc::madvise(
+                begin as *mut libc::c_void,
+                end - begin,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
 impl std::fmt::Debug for WordSlots {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "WordSlots({} slots)", self.0.len())
@@ -824,9 +857,7 @@ impl<K: Eq + Hash + PackedKey> TranspositionTable<K> {
         let Some(layout) = WordLayout::new(bits, key_bits) else {
             return Self::compact(bytes);
         };
-        let slots = (0..1usize << layout.bits)
-            .map(|_| AtomicU64::new(0))
-            .collect();
+        let slots = zeroed_words(1 << layout.bits);
         TranspositionTable {
             storage: Storage::Words {
                 slots: Arc::new(WordSlots(slots)),
