@@ -149,7 +149,10 @@ struct WordSlots(Box<[AtomicU64]>);
 fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
     let mut words: Vec<AtomicU64> = Vec::with_capacity(n);
     #[cfg(target_os = "linux")]
-    advise_huge_pages(words.as_ptr() as usize, n * std::mem::size_of::<AtomicU64>());
+    advise_huge_pages(
+        words.as_ptr() as usize,
+        n * std::mem::size_of::<AtomicU64>(),
+    );
     // The pages are first touched here, after the advice.
     words.resize_with(n, || AtomicU64::new(0));
     words.into_boxed_slice()
@@ -166,11 +169,7 @@ fn advise_huge_pages(start: usize, len: usize) {
         // SAFETY: `begin..end` lies inside the caller's allocation; MADV_HUGEPAGE changes how
         // its pages are backed, never their contents or their validity.
         unsafe {
-            libc::madvise(
-                begin as *mut libc::c_void,
-                end - begin,
-                libc::MADV_HUGEPAGE,
-            );
+            libc::madvise(begin as *mut libc::c_void, end - begin, libc::MADV_HUGEPAGE);
         }
     }
 }

@@ -148,7 +148,7 @@ where
     let mut cut = false;
 
     let finish =
-        |nodes: &Vec<Node<P::State, P::Action>>, mut i: u32, mut stats: Stats, budget: &Budget| {
+        |nodes: &Vec<Node<P::State, P::Action>>, mut i: u32, stats: Stats, budget: &Budget| {
             let mut path = Vec::new();
             let mut cost = P::Cost::ZERO;
             while nodes[i as usize].parent != NO_PARENT {
@@ -163,14 +163,13 @@ where
                 i = node.parent;
             }
             path.reverse();
-            stats.elapsed = budget.elapsed();
-            SearchResult {
-                outcome: Outcome::Solved {
+            budget.answer(
+                Outcome::Solved {
                     actions: path,
                     cost,
                 },
                 stats,
-            }
+            )
         };
 
     seen.insert(problem, start);
@@ -189,11 +188,7 @@ where
     let mut head = 0usize;
     while head < nodes.len() {
         if let Some(kind) = budget.check(stats.expanded) {
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Stopped(kind),
-                stats,
-            };
+            return budget.answer(Outcome::Stopped(kind), stats);
         }
         let depth = nodes[head].depth;
         if u64::from(depth) >= max_depth {
@@ -213,11 +208,7 @@ where
         let bytes = vec_bytes_after(nodes.len(), nodes.capacity(), k, node_size)
             .saturating_add(seen.bytes_after(k));
         if let Some(kind) = budget.check_memory(bytes) {
-            stats.elapsed = budget.elapsed();
-            return SearchResult {
-                outcome: Outcome::Stopped(kind),
-                stats,
-            };
+            return budget.answer(Outcome::Stopped(kind), stats);
         }
         stats.expanded += 1;
         if observer.active() {
@@ -254,13 +245,10 @@ where
         head += 1;
         stats.max_frontier = stats.max_frontier.max((nodes.len() - head) as u64);
     }
-    stats.elapsed = budget.elapsed();
-    SearchResult {
-        outcome: if cut {
-            Outcome::Stopped(LimitKind::Cost)
-        } else {
-            Outcome::NoSolution
-        },
-        stats,
-    }
+    let outcome = if cut {
+        Outcome::Stopped(LimitKind::Cost)
+    } else {
+        Outcome::NoSolution
+    };
+    budget.answer(outcome, stats)
 }
