@@ -333,7 +333,7 @@ transposition table); minimax values the position alone.";
         ]
     }
     fn default_algorithm() -> Algorithm {
-        Algorithm::Game(GameAlgorithm::Alphabeta)
+        Algorithm::Game(GameAlgorithm::Alphabeta(None))
     }
     fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
         &[
@@ -441,9 +441,7 @@ transposition table); minimax values the position alone.";
             );
         }
         if let Algorithm::Game(
-            algo @ (GameAlgorithm::Pvs
-            | GameAlgorithm::Mtdf
-            | GameAlgorithm::AlphabetaAspiration(_)),
+            algo @ (GameAlgorithm::Pvs | GameAlgorithm::Mtdf | GameAlgorithm::Alphabeta(Some(_))),
         ) = algorithm
             && let Ok(algo) = algo.solver()
         {
@@ -498,7 +496,7 @@ transposition table); minimax values the position alone.";
         heuristic: &str,
         limits: &Limits,
     ) -> Answer {
-        if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta) {
+        if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta(None)) {
             return self.solve(p, algorithm, heuristic, limits);
         }
         let game = self.game(heuristic);
