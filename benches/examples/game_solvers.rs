@@ -98,16 +98,12 @@ fn solvers<'a, G: Game + 'a, E: Evaluator<G> + 'a>(
     ));
     v.push((
         "alphabeta iterative".into(),
-        Box::new(run_catalogue(GameSolver::Alphabeta, true, range)),
+        Box::new(run_catalogue(GameSolver::Alphabeta(None), true, range)),
     ));
     for w in WINDOWS {
         v.push((
             format!("  + aspiration={w}"),
-            Box::new(run_catalogue(
-                GameSolver::AlphabetaAspiration(w),
-                true,
-                range,
-            )),
+            Box::new(run_catalogue(GameSolver::Alphabeta(Some(w)), true, range)),
         ));
     }
     v

@@ -290,11 +290,9 @@ fn run_with(
         .subcommand(
             clap::Command::new("list")
                 .about("List every problem with its algorithms and heuristics")
-                .arg(
-                    registry::valued("format", "FORMAT", "text")
-                        .value_parser(["text", "json"])
-                        .help("Output format: text, or JSON Lines (one problem per line)"),
-                ),
+                .arg(render::AnswerFormat::arg(
+                    "Output format: text, or JSON Lines (one problem per line)",
+                )),
         );
     // The main job first, then the commands around it (issue 31: judge, bench and report came
     // before solve).
@@ -338,7 +336,7 @@ fn run_with(
         Some(("tournament", m)) => matchcmd::dispatch(entries, m, |f| f.run_tournament),
         Some(("list", m)) => registry::list(
             entries,
-            m.get_one::<String>("format").is_some_and(|f| f == "json"),
+            render::AnswerFormat::of(m) == render::AnswerFormat::Json,
         ),
         _ => match Args::from_arg_matches(&matches) {
             Ok(cli) => match cli.command {

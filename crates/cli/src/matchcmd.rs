@@ -16,6 +16,7 @@ use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
 use crate::registry::{ProblemEntry, option_args, option_values, valued};
+use crate::render::AnswerFormat;
 
 /// The `match` and `play` commands of one game, monomorphised.
 pub struct PlayFns {
@@ -88,7 +89,9 @@ pub fn match_command(entries: &[ProblemEntry]) -> Command {
                         .help("Do not value every move with the perfect solver"),
                 )
                 .arg(crate::limits::memory_arg())
-                .arg(format_arg("Output: the table, or one JSON object with every game"))
+                .arg(AnswerFormat::arg(
+                    "Output: the table, or one JSON object with every game",
+                ))
         },
     )
 }
@@ -133,13 +136,6 @@ pub fn series_args(
             .value_parser(clap::value_parser!(u64))
             .help(seed),
     ]
-}
-
-/// `--format text|json` of `match` and `tournament`.
-pub fn format_arg(help: &'static str) -> Arg {
-    valued("format", "FORMAT", "text")
-        .value_parser(["text", "json"])
-        .help(help)
 }
 
 /// A strategy argument.
@@ -188,7 +184,7 @@ fn run_match<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<E
     let games = *m.get_one::<u32>("games").expect("has a default");
     let seed = *m.get_one::<u64>("seed").expect("has a default");
     let plies = *m.get_one::<u32>("plies").expect("has a default");
-    let json = m.get_one::<String>("format").is_some_and(|f| f == "json");
+    let json = AnswerFormat::of(m) == AnswerFormat::Json;
     let (openings, from) = match m.get_one::<PathBuf>("openings") {
         Some(path) => {
             let shown = path.display();

@@ -16,8 +16,9 @@ use searchlab_toolkit::tournament::{ratings, round_robin};
 use searchlab_toolkit::{Options, Playable};
 
 use crate::error::BadInput;
-use crate::matchcmd::{format_arg, game_of, per_game_command, series_args};
+use crate::matchcmd::{game_of, per_game_command, series_args};
 use crate::registry::{ProblemEntry, valued};
+use crate::render::AnswerFormat;
 
 /// `--move-time T`, for `match`, `play` and `tournament`.
 pub fn move_time_arg() -> Arg {
@@ -70,7 +71,7 @@ pub fn command(entries: &[ProblemEntry]) -> Command {
                     .value_parser(clap::value_parser!(u32).range(0..=100_000))
                     .help("Bootstrap samples for the 95% intervals"),
             )
-            .arg(format_arg("Output: the table, or one JSON object"))
+            .arg(AnswerFormat::arg("Output: the table, or one JSON object"))
         },
     )
 }
@@ -143,7 +144,7 @@ pub fn run<D: Playable>(m: &ArgMatches, options: &Options) -> anyhow::Result<Exi
     let seed = *m.get_one::<u64>("seed").expect("has a default");
     let plies = *m.get_one::<u32>("plies").expect("has a default");
     let resamples = *m.get_one::<u32>("resamples").expect("has a default");
-    let json = m.get_one::<String>("format").is_some_and(|f| f == "json");
+    let json = AnswerFormat::of(m) == AnswerFormat::Json;
     let move_time = move_time_of(m);
     let limits = crate::limits::memory_limits(m);
     let config = MatchConfig::new(games)

@@ -366,7 +366,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
         ]
     }
     fn default_algorithm() -> Algorithm {
-        Algorithm::Game(GameAlgorithm::Alphabeta)
+        Algorithm::Game(GameAlgorithm::Alphabeta(None))
     }
     fn new(options: &Options) -> Result<Self, String> {
         let table_bytes = table_bytes(options)?;
@@ -499,7 +499,7 @@ and `plain` (the rules only, centre first: the oracle the shortcuts are checked 
             // The crate's solver: the core's alpha-beta, a fixed table and null-window
             // bisection. The other solvers (MTD(f) included) run as the catalogue has them,
             // column by column.
-            GameSolver::Alphabeta => {
+            GameSolver::Alphabeta(None) => {
                 // The table is allocated whole before the search: it counts against the
                 // memory limit, checked before it is allocated (issue 32: `--table-mb 100000`
                 // aborted; `--max-memory 100M` did not bound a 4 GiB table).
@@ -935,7 +935,7 @@ mod tests {
         let job = p.instance.unwrap();
         let a = g.solve(
             &job,
-            Algorithm::Game(GameAlgorithm::Alphabeta),
+            Algorithm::Game(GameAlgorithm::Alphabeta(None)),
             "threats",
             &Limits::none(),
         );
@@ -943,7 +943,7 @@ mod tests {
         // The score comes from the book; only the best columns' tests search.
         let plain = game(&[]).solve(
             &job,
-            Algorithm::Game(GameAlgorithm::Alphabeta),
+            Algorithm::Game(GameAlgorithm::Alphabeta(None)),
             "threats",
             &Limits::none(),
         );
@@ -976,7 +976,7 @@ mod tests {
             for h in ["threats", "plain"] {
                 let ab = g.solve(
                     &job,
-                    Algorithm::Game(GameAlgorithm::Alphabeta),
+                    Algorithm::Game(GameAlgorithm::Alphabeta(None)),
                     h,
                     &Limits::none(),
                 );
@@ -994,7 +994,7 @@ mod tests {
                 for other in [
                     GameAlgorithm::Pvs,
                     GameAlgorithm::Mtdf,
-                    GameAlgorithm::AlphabetaAspiration(1),
+                    GameAlgorithm::Alphabeta(Some(1)),
                 ] {
                     let o = g.solve(&job, Algorithm::Game(other), h, &Limits::none());
                     assert_eq!(o.key, p.expected, "{line} {h} {other}");
@@ -1063,7 +1063,7 @@ mod tests {
         assert!(err.contains("at most 14 empty cells"), "{err}");
         assert!(
             g.prepare(
-                Algorithm::Game(GameAlgorithm::Alphabeta),
+                Algorithm::Game(GameAlgorithm::Alphabeta(None)),
                 "threats",
                 &mut |_| {}
             )
@@ -1148,7 +1148,7 @@ mod tests {
         let job = g.parse("2252576253462244111563365343671351441").unwrap();
         let a = g.solve(
             &job,
-            Algorithm::Game(GameAlgorithm::Alphabeta),
+            Algorithm::Game(GameAlgorithm::Alphabeta(None)),
             "threats",
             &Limits::none(),
         );
@@ -1158,7 +1158,7 @@ mod tests {
         let job = g.parse("7422341735647741166133573473242566").unwrap();
         let a = g.solve(
             &job,
-            Algorithm::Game(GameAlgorithm::Alphabeta),
+            Algorithm::Game(GameAlgorithm::Alphabeta(None)),
             "threats",
             &Limits::none(),
         );

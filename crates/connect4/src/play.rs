@@ -253,7 +253,7 @@ mod tests {
             checked += 1;
             let pos = g.board().parse(&case.moves).unwrap();
             let config = AlphaBetaConfig::new().with_value_range(-g.max_value(), g.max_value());
-            let run = GameSolver::Alphabeta.run(&g, &pos, &Threats, &config);
+            let run = GameSolver::Alphabeta(None).run(&g, &pos, &Threats, &config);
             let value = run.outcome.value().unwrap();
             let mover_score = match g.to_move(&pos) {
                 Player::Max => value,

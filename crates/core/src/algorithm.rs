@@ -59,6 +59,11 @@ impl Promise {
 }
 
 /// What an algorithm needs from a problem beyond its start, goal test, actions and results.
+///
+/// No algorithm needs integer costs, so there is no such field: the bucket queues of A*, the
+/// best-first engine and MM are used only when [`Cost::INTEGER`](crate::Cost::INTEGER) holds
+/// and fall back to comparisons otherwise (the grid's octile costs run every algorithm the
+/// grid offers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Needs {
     /// A heuristic (`false`: `--heuristic` does not apply; BFS, IDDFS, UCS, bidirectional BFS).

@@ -229,7 +229,7 @@ looked at.";
         )]
     }
     fn default_algorithm() -> Algorithm {
-        Algorithm::Game(GameAlgorithm::Alphabeta)
+        Algorithm::Game(GameAlgorithm::Alphabeta(None))
     }
     fn new(options: &Options) -> Result<Self, String> {
         let root = match options.choice("root", &["max", "min"])? {

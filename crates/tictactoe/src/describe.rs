@@ -165,7 +165,7 @@ impl TicTacToeGame {
             .with_value_range(-WIN, WIN);
         // Alpha-beta keeps its searcher to value every root move on request; the others run
         // through the catalogue (minimax values every root move itself).
-        if algo != GameSolver::Alphabeta {
+        if algo != GameSolver::Alphabeta(None) {
             let result = algo.run(game, root, eval, &config);
             searchlab_toolkit::describe::search_ends();
             let mut moves = match (&result.outcome, self.all_moves) {
@@ -284,7 +284,7 @@ whatever the other side does (seed 002). An expected answer after '|' is the val
         ]
     }
     fn default_algorithm() -> Algorithm {
-        Algorithm::Game(GameAlgorithm::Alphabeta)
+        Algorithm::Game(GameAlgorithm::Alphabeta(None))
     }
     fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
         &[

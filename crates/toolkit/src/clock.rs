@@ -85,8 +85,7 @@ pub fn build_engine<D: Playable>(
         // values, found within the budget.
         (
             &StrategySpec::Search {
-                solver:
-                    GameSolver::Alphabeta | GameSolver::AlphabetaAspiration(_) | GameSolver::Minimax,
+                solver: GameSolver::Alphabeta(_) | GameSolver::Minimax,
                 depth,
             },
             Some(t),

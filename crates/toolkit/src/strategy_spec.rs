@@ -76,8 +76,9 @@ pub enum StrategySpecError {
     },
     /// The name is no strategy.
     #[error(
-        "{spec}: unknown strategy `{name}`; expected minimax, alphabeta, pvs or mtdf (each \
-         [:depth=D]), mcts[:playouts=N,c=C,seed=S,rollout=random|greedy] or random[:seed=S]"
+        "{spec}: unknown strategy `{name}`; expected {} (each [:depth=D]), \
+         mcts[:playouts=N,c=C,seed=S,rollout=random|greedy] or random[:seed=S]",
+        solver_names()
     )]
     Unknown {
         /// The whole text.
@@ -118,6 +119,20 @@ pub enum StrategySpecError {
         /// Why, with the value.
         why: String,
     },
+}
+
+/// The catalogue's solvers by name, as a list in words: `minimax, alphabeta, pvs or mtdf`.
+fn solver_names() -> String {
+    let names: Vec<&str> = GameAlgorithm::ALL
+        .into_iter()
+        .filter(|a| a.proves_value())
+        .map(GameAlgorithm::name)
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
 }
 
 /// Splits the depth limit off a game algorithm's text: `alphabeta:depth=3,aspiration=2` ->
@@ -323,7 +338,7 @@ impl StrategySpec {
                 let mut config = config(value_range, *depth);
                 config.limits.max_memory = limits.max_memory;
                 match solver {
-                    GameSolver::Alphabeta => {
+                    GameSolver::Alphabeta(None) => {
                         Box::new(SolverStrategy::alphabeta(name, config, eval))
                     }
                     GameSolver::Pvs => {
@@ -390,10 +405,49 @@ mod tests {
         }
     }
 
+    /// `match --help` and `play --help` name every game algorithm of the catalogue: a new one
+    /// fails here until its line is in [`STRATEGY_HELP`].
+    #[test]
+    fn the_help_names_every_game_algorithm() {
+        for algo in GameAlgorithm::ALL {
+            let name = algo.name();
+            assert!(
+                STRATEGY_HELP.contains(&format!("\n  {name}[:")),
+                "STRATEGY_HELP has no line for {name}"
+            );
+            let spec = format!("{name}:depth=2");
+            if algo.proves_value() {
+                assert!(spec.parse::<StrategySpec>().is_ok(), "{spec}");
+            }
+        }
+    }
+
     #[test]
     fn bad_texts_say_what_and_where() {
         assert_eq!(err("alphabeta:3"), "alphabeta:3: `3` is not KEY=VALUE");
         assert!(err("negamax").starts_with("negamax: unknown strategy `negamax`; expected"));
+        // The solvers named from the catalogue, in its order, as words.
+        let unknown = err("nosuch");
+        let solvers: Vec<&str> = GameAlgorithm::ALL
+            .into_iter()
+            .filter(|a| a.proves_value())
+            .map(GameAlgorithm::name)
+            .collect();
+        let (last, rest) = solvers.split_last().unwrap();
+        let listed = format!(
+            "expected {} or {last} (each [:depth=D]), mcts[",
+            rest.join(", ")
+        );
+        assert!(unknown.contains(&listed), "{unknown}");
+        assert!(
+            unknown
+                .starts_with("nosuch: unknown strategy `nosuch`; expected minimax, alphabeta, pvs")
+                && unknown.ends_with(
+                    "(each [:depth=D]), mcts[:playouts=N,c=C,seed=S,rollout=random|greedy] or \
+                     random[:seed=S]"
+                ),
+            "{unknown}"
+        );
         assert_eq!(
             err("random:depth=2"),
             "random:depth=2: random has no option `depth` (it takes seed)"

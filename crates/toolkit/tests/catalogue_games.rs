@@ -77,9 +77,9 @@ fn aspiration_windows_keep_the_value_of_tic_tac_toe_positions() {
 #[test]
 fn aspiration_and_mcts_names_round_trip_and_bad_settings_are_named() {
     let a: GameAlgorithm = "alphabeta:aspiration=7".parse().unwrap();
-    assert_eq!(a, GameAlgorithm::AlphabetaAspiration(7));
+    assert_eq!(a, GameAlgorithm::Alphabeta(Some(7)));
     assert_eq!(a.to_string(), "alphabeta:aspiration=7");
-    assert_eq!(a.base(), GameAlgorithm::Alphabeta);
+    assert_eq!(a.base(), GameAlgorithm::Alphabeta(None));
     let m: Algorithm = "mcts:playouts=300,c=0.5,seed=9,rollout=greedy,random=25"
         .parse()
         .unwrap();

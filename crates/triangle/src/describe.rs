@@ -10,7 +10,7 @@ use searchlab_toolkit::describe::{Steps, counted};
 use searchlab_toolkit::show::{Frame, TERMINAL_WIDTH, side_by_side};
 use searchlab_toolkit::{
     Algorithm, AlphaBeta, AlphaBetaConfig, Answer, Description, Field, GameAlgorithm, GameOutcome,
-    Kind, Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
+    GameSolver, Kind, Limits, OptionSpec, Options, Parsed, SplitMix64, Status, minimax,
 };
 
 use crate::board::{TRIANGLE_DOTS, TRIANGLE_MASKS};
@@ -333,7 +333,7 @@ transposition table); minimax values the position alone.";
         ]
     }
     fn default_algorithm() -> Algorithm {
-        Algorithm::Game(GameAlgorithm::Alphabeta)
+        Algorithm::Game(GameAlgorithm::Alphabeta(None))
     }
     fn algorithm_aliases() -> &'static [(&'static str, &'static str)] {
         &[
@@ -440,15 +440,13 @@ transposition table); minimax values the position alone.";
                 Segment::to_string,
             );
         }
-        if let Algorithm::Game(
-            algo @ (GameAlgorithm::Pvs
-            | GameAlgorithm::Mtdf
-            | GameAlgorithm::AlphabetaAspiration(_)),
-        ) = algorithm
+        if let Algorithm::Game(algo) = algorithm
             && let Ok(algo) = algo.solver()
+            && !matches!(algo, GameSolver::Alphabeta(None) | GameSolver::Minimax)
         {
-            // The catalogue's searches give the value and one principal variation, not every
-            // move's value: the first move of the variation is one best move.
+            // The catalogue's searches (every solver but plain alpha-beta, which the crate's
+            // solver runs below, and minimax) give the value and one principal variation, not
+            // every move's value: the first move of the variation is one best move.
             let config = AlphaBetaConfig::new().with_limits(limits.clone());
             let result = algo.run(&game, &p.position, &|_: &Position| 0, &config);
             searchlab_toolkit::describe::search_ends();
@@ -498,7 +496,7 @@ transposition table); minimax values the position alone.";
         heuristic: &str,
         limits: &Limits,
     ) -> Answer {
-        if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta) {
+        if algorithm != Algorithm::Game(GameAlgorithm::Alphabeta(None)) {
             return self.solve(p, algorithm, heuristic, limits);
         }
         let game = self.game(heuristic);

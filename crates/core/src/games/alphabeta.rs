@@ -5,6 +5,7 @@
 //! so games with extra turns work unchanged.
 
 use std::mem;
+use std::ops::ControlFlow;
 
 use crate::game::{
     Bound, Evaluator, Game, GameOutcome, GameResult, INFINITY, Player, RootMove, Solution, Value,
@@ -728,6 +729,36 @@ struct Node {
     height: u32,
 }
 
+/// A node's window and what the table said of it, when neither the game's bounds nor the
+/// table answered it ([`Engine::probe`]).
+struct Probed<S> {
+    /// The window, narrowed by the game's bounds and by an entry's bound inside it.
+    alpha: Value,
+    beta: Value,
+    /// The height of the entry that narrowed the window (0 when none did): a value found
+    /// under the narrowed window rests on the entry, so it is complete only if the entry was
+    /// (a cut-off right after the narrowing would otherwise claim a complete game from one
+    /// explored line).
+    narrowed_height: u32,
+    /// The entry's best move, searched first ([`NO_MOVE`] when none).
+    table_move: u32,
+    /// The key and value offset to store the node's answer under (`None` without a table).
+    key: Option<(S, Value)>,
+}
+
+/// What [`Engine::children`] found.
+struct Searched {
+    /// The best value of the children searched (fail-soft).
+    best: Value,
+    /// The index of its move ([`NO_MOVE`] when no child was searched).
+    best_index: u32,
+    /// The node's height: the longest explored line below it ([`INCOMPLETE`] when one met
+    /// the depth limit).
+    height: u32,
+    /// The limit that stopped a child's search, if one did.
+    outcome: Result<(), LimitKind>,
+}
+
 /// `value` as the table stores it: relative to the storing state's [`Game::value_offset`].
 /// Both bounds and exact values shift by the same amount, so their bound type is unchanged.
 /// The open window ends `±INFINITY` (and `Value::MIN`/`Value::MAX`) are not values and pass
@@ -815,6 +846,7 @@ where
 
     /// Enhanced transposition cutoff: the first move (in the game's order) whose child's table
     /// entry proves that the node fails high (Max) or low (Min), with the node's answer.
+    #[inline(always)]
     fn etc_cutoff(
         &mut self,
         state: &G::State,
@@ -856,14 +888,81 @@ where
     /// Fail-soft alpha-beta with `depth` plies left (`u32::MAX`: no limit); the principal
     /// variation is left in `self.pvs[ply]`. The root (`ply` 0) takes no answer from the
     /// table, so it always has a best move and a PV.
+    ///
+    /// The steps: a node valued without search ([`unsearched`](Self::unsearched)), the game's
+    /// bounds ([`bounded`](Self::bounded)) and the table's entry ([`probe`](Self::probe))
+    /// answering it or narrowing its window, its moves ([`expand`](Self::expand)), an
+    /// enhanced transposition cutoff ([`etc_answer`](Self::etc_answer)), the children in
+    /// order ([`children`](Self::children)), and the answer stored ([`store`](Self::store)).
     fn search(
         &mut self,
         state: &G::State,
         depth: u32,
-        mut alpha: Value,
-        mut beta: Value,
+        alpha: Value,
+        beta: Value,
         ply: usize,
     ) -> Result<Node, LimitKind> {
+        self.enter(ply);
+        if let Some(node) = self.unsearched(state, depth, ply) {
+            return Ok(node);
+        }
+        let (alpha, beta) = match self.bounded(state, alpha, beta, ply) {
+            ControlFlow::Continue(window) => window,
+            ControlFlow::Break(node) => return Ok(node),
+        };
+        let probed = match self.probe(state, depth, alpha, beta, ply) {
+            ControlFlow::Continue(probed) => probed,
+            ControlFlow::Break(node) => return Ok(node),
+        };
+        self.expand(state, ply, probed.alpha, probed.beta)?;
+        let moves = self.moves(state, ply);
+        if moves.is_empty() {
+            // The game broke its contract (no moves, yet not over): score it as a leaf.
+            self.bufs[ply] = moves;
+            return Ok(self.evaluated(state, ply));
+        }
+        let maximising = self.game.to_move(state) == Player::Max;
+        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
+        if self.etc && ply > 0 {
+            let cut = self.etc_answer(state, &moves, &probed, depth, child_depth, maximising, ply);
+            if let Some(node) = cut {
+                self.bufs[ply] = moves;
+                return Ok(node);
+            }
+        }
+        let Searched {
+            best,
+            best_index,
+            height,
+            outcome,
+        } = self.children(state, &moves, &probed, child_depth, maximising, ply);
+        self.bufs[ply] = moves;
+        outcome?;
+        let bound = if best <= probed.alpha {
+            Bound::Upper
+        } else if best >= probed.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.store(probed.key, best, bound, depth, height, best_index);
+        if self.observer.active() {
+            self.observer.event(GameEvent::Value {
+                state,
+                ply: ply as u32,
+                value: best,
+            });
+        }
+        Ok(Node {
+            value: best,
+            height,
+        })
+    }
+
+    /// A node's bookkeeping on entry: its principal variation emptied and the deepest ply
+    /// counted.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize) {
         // Without principal variations below the root only the root's line and the empty
         // one below it are ever read (the root extends its line by `pvs[1]`).
         if self.pv || ply <= 1 {
@@ -873,106 +972,158 @@ where
             self.pvs[ply].clear();
         }
         self.stats.max_frontier = self.stats.max_frontier.max(ply as u64);
+    }
+
+    /// The value of a finished game (complete: height 0) or of a node at the depth limit (the
+    /// evaluation, incomplete); `None` for a node to search.
+    #[inline(always)]
+    fn unsearched(&mut self, state: &G::State, depth: u32, ply: usize) -> Option<Node> {
         if let Some(value) = self.game.terminal_value(state) {
             self.stats.leaves += 1;
             self.leaf(state, ply, value);
-            return Ok(Node { value, height: 0 });
+            return Some(Node { value, height: 0 });
         }
         if depth == 0 {
-            self.stats.leaves += 1;
-            let value = self.eval.evaluate(self.game, state);
-            self.leaf(state, ply, value);
-            return Ok(Node {
-                value,
-                height: INCOMPLETE,
-            });
+            return Some(self.evaluated(state, ply));
         }
-        // What the game knows of the value without searching (it holds under every depth
-        // limit, so the answers below are complete: height 0). The window is narrowed to one
-        // past each bound, so that a result AT a bound still lands inside and is stored exact.
-        // PVS has never used them (its node counts are those of its own engine before the
-        // two were folded into one; turning them on is a separate change).
-        if !PVS
-            && ply > 0
-            && let Some((lo, hi)) = self.game.value_bounds(state)
-        {
-            if lo >= beta || lo == hi {
-                self.stats.leaves += 1;
-                self.leaf(state, ply, lo);
-                return Ok(Node {
-                    value: lo,
-                    height: 0,
-                });
-            }
-            if hi <= alpha {
-                self.stats.leaves += 1;
-                self.leaf(state, ply, hi);
-                return Ok(Node {
-                    value: hi,
-                    height: 0,
-                });
-            }
-            alpha = alpha.max(lo - 1);
-            beta = beta.min(hi + 1);
-        }
+        None
+    }
 
-        let mut key = None;
+    /// `state` scored by the evaluation as a leaf (incomplete).
+    #[inline(always)]
+    fn evaluated(&mut self, state: &G::State, ply: usize) -> Node {
+        self.stats.leaves += 1;
+        let value = self.eval.evaluate(self.game, state);
+        self.leaf(state, ply, value);
+        Node {
+            value,
+            height: INCOMPLETE,
+        }
+    }
+
+    /// What the game knows of the value without searching ([`Game::value_bounds`]): the
+    /// answer when a bound decides the node, else the window narrowed to one past each bound,
+    /// so that a result AT a bound still lands inside and is stored exact. The bounds hold
+    /// under every depth limit, so such answers are complete (height 0). PVS has never used
+    /// them (its node counts are those of its own engine before the two were folded into
+    /// one; turning them on is a separate change), nor does the root.
+    #[inline(always)]
+    fn bounded(
+        &mut self,
+        state: &G::State,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> ControlFlow<Node, (Value, Value)> {
+        if PVS || ply == 0 {
+            return ControlFlow::Continue((alpha, beta));
+        }
+        let Some((lo, hi)) = self.game.value_bounds(state) else {
+            return ControlFlow::Continue((alpha, beta));
+        };
+        let decided = if lo >= beta || lo == hi {
+            lo
+        } else if hi <= alpha {
+            hi
+        } else {
+            return ControlFlow::Continue((alpha.max(lo - 1), beta.min(hi + 1)));
+        };
+        self.stats.leaves += 1;
+        self.leaf(state, ply, decided);
+        ControlFlow::Break(Node {
+            value: decided,
+            height: 0,
+        })
+    }
+
+    /// The table's entry for `state`: the answer when its bound decides the node (never at
+    /// the root), else the window narrowed by a bound inside it, the entry's best move and
+    /// the key to store the answer under.
+    #[inline(always)]
+    fn probe(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+    ) -> ControlFlow<Node, Probed<G::State>> {
         let mut table_move = NO_MOVE;
-        // The height of what narrowed the window: a value found under the narrowed window
-        // rests on the entry, so it is complete only if the entry was (a cut-off right after
-        // the narrowing would otherwise claim a complete game from one explored line).
         let mut narrowed_height = 0u32;
-        if let Some(table) = self.table.as_deref() {
-            self.stats.table_probes += 1;
-            let k = self.game.table_key(state);
-            // The entry may come from another state with this key whose decided part differs:
-            // it holds the value relative to that part, this state's part is added back.
-            let offset = self.game.value_offset(state);
-            if let Some(entry) = table.get(&k) {
-                table_move = entry.best;
-                if entry.holds_at(depth) && ply > 0 {
-                    let value = from_table(entry.value, offset);
-                    let answer = Node {
-                        value,
-                        height: entry.height,
-                    };
-                    let (bound, height) = (entry.bound, entry.height);
-                    match bound {
-                        Bound::Exact => {
-                            self.stats.table_hits += 1;
-                            self.hit(state, ply, value, bound);
-                            return Ok(answer);
-                        }
-                        Bound::Lower if value >= beta => {
-                            self.stats.table_hits += 1;
-                            self.hit(state, ply, value, bound);
-                            return Ok(answer);
-                        }
-                        Bound::Upper if value <= alpha => {
-                            self.stats.table_hits += 1;
-                            self.hit(state, ply, value, bound);
-                            return Ok(answer);
-                        }
-                        // A bound inside the window narrows it: the true value is on its side.
-                        Bound::Lower if value > alpha => {
-                            self.stats.table_hits += 1;
-                            self.hit(state, ply, value, bound);
-                            alpha = value;
-                            narrowed_height = height;
-                        }
-                        Bound::Upper if value < beta => {
-                            self.stats.table_hits += 1;
-                            self.hit(state, ply, value, bound);
-                            beta = value;
-                            narrowed_height = height;
-                        }
-                        _ => {}
+        let Some(table) = self.table.as_deref() else {
+            return ControlFlow::Continue(Probed {
+                alpha,
+                beta,
+                narrowed_height,
+                table_move,
+                key: None,
+            });
+        };
+        self.stats.table_probes += 1;
+        let k = self.game.table_key(state);
+        // The entry may come from another state with this key whose decided part differs:
+        // it holds the value relative to that part, this state's part is added back.
+        let offset = self.game.value_offset(state);
+        if let Some(entry) = table.get(&k) {
+            table_move = entry.best;
+            if entry.holds_at(depth) && ply > 0 {
+                let value = from_table(entry.value, offset);
+                let answer = Node {
+                    value,
+                    height: entry.height,
+                };
+                let (bound, height) = (entry.bound, entry.height);
+                match bound {
+                    Bound::Exact => {
+                        self.stats.table_hits += 1;
+                        self.hit(state, ply, value, bound);
+                        return ControlFlow::Break(answer);
                     }
+                    Bound::Lower if value >= beta => {
+                        self.stats.table_hits += 1;
+                        self.hit(state, ply, value, bound);
+                        return ControlFlow::Break(answer);
+                    }
+                    Bound::Upper if value <= alpha => {
+                        self.stats.table_hits += 1;
+                        self.hit(state, ply, value, bound);
+                        return ControlFlow::Break(answer);
+                    }
+                    // A bound inside the window narrows it: the true value is on its side.
+                    Bound::Lower if value > alpha => {
+                        self.stats.table_hits += 1;
+                        self.hit(state, ply, value, bound);
+                        alpha = value;
+                        narrowed_height = height;
+                    }
+                    Bound::Upper if value < beta => {
+                        self.stats.table_hits += 1;
+                        self.hit(state, ply, value, bound);
+                        beta = value;
+                        narrowed_height = height;
+                    }
+                    _ => {}
                 }
             }
-            key = Some((k, offset));
         }
+        ControlFlow::Continue(Probed {
+            alpha,
+            beta,
+            narrowed_height,
+            table_move,
+            key: Some((k, offset)),
+        })
+    }
 
+    /// The node counted as expanded, once the budget allows, and told to the observer.
+    #[inline(always)]
+    fn expand(
+        &mut self,
+        state: &G::State,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+    ) -> Result<(), LimitKind> {
         if let Some(limit) = self.budget.check(self.stats.expanded) {
             return Err(limit);
         }
@@ -985,74 +1136,90 @@ where
                 beta,
             });
         }
+        Ok(())
+    }
+
+    /// The moves of `state`, in the ply's reused list (the caller hands it back to
+    /// `self.bufs[ply]`).
+    #[inline(always)]
+    fn moves(&mut self, state: &G::State, ply: usize) -> Vec<G::Move> {
         if self.bufs.len() <= ply {
             self.bufs.resize_with(ply + 1, Vec::new);
         }
         let mut moves = mem::take(&mut self.bufs[ply]);
         moves.clear();
         self.game.moves(state, &mut moves);
-        if moves.is_empty() {
-            // The game broke its contract (no moves, yet not over): score it as a leaf.
-            self.bufs[ply] = moves;
-            self.stats.leaves += 1;
-            let value = self.eval.evaluate(self.game, state);
-            self.leaf(state, ply, value);
-            return Ok(Node {
-                value,
-                height: INCOMPLETE,
+        moves
+    }
+
+    /// The node's answer by an enhanced transposition cutoff ([`etc_cutoff`](Self::etc_cutoff)),
+    /// counted, told, and stored as a bound; `None` when no child's entry proves a cut.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn etc_answer(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        probed: &Probed<G::State>,
+        depth: u32,
+        child_depth: u32,
+        maximising: bool,
+        ply: usize,
+    ) -> Option<Node> {
+        let (alpha, beta) = (probed.alpha, probed.beta);
+        let (i, node) = self.etc_cutoff(state, moves, child_depth, alpha, beta, maximising)?;
+        self.stats.cutoffs += 1;
+        if self.observer.active() {
+            self.observer.event(GameEvent::Cutoff {
+                state,
+                ply: ply as u32,
+                alpha,
+                beta,
+                value: node.value,
+                mv: i,
+                skipped: moves.len(),
             });
         }
-
-        let maximising = self.game.to_move(state) == Player::Max;
-        let (alpha0, beta0) = (alpha, beta);
-        let child_depth = if depth == u32::MAX { depth } else { depth - 1 };
-        let first = (table_move as usize) < moves.len();
-        let n = moves.len();
-        if self.etc
-            && ply > 0
-            && let Some(cut) = self.etc_cutoff(state, &moves, child_depth, alpha, beta, maximising)
-        {
-            let (i, node) = cut;
-            self.stats.cutoffs += 1;
-            if self.observer.active() {
-                self.observer.event(GameEvent::Cutoff {
-                    state,
-                    ply: ply as u32,
-                    alpha,
-                    beta,
-                    value: node.value,
-                    mv: i,
-                    skipped: n,
-                });
-            }
-            if self.pv {
-                let pv = &mut self.pvs[ply];
-                pv.clear();
-                pv.push(moves[i].clone());
-            }
-            if let (Some(table), Some((k, offset))) = (self.table.as_deref_mut(), key) {
-                let bound = if maximising {
-                    Bound::Lower
-                } else {
-                    Bound::Upper
-                };
-                table.store(
-                    k,
-                    Entry {
-                        value: to_table(node.value, offset),
-                        bound,
-                        depth,
-                        height: node.height,
-                        best: i as u32,
-                    },
-                );
-            }
-            self.bufs[ply] = moves;
-            return Ok(node);
+        if self.pv {
+            let pv = &mut self.pvs[ply];
+            pv.clear();
+            pv.push(moves[i].clone());
         }
+        let bound = if maximising {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.store(
+            probed.key.clone(),
+            node.value,
+            bound,
+            depth,
+            node.height,
+            i as u32,
+        );
+        Some(node)
+    }
+
+    /// The children searched in order, the table's move first, until one cuts or a limit
+    /// stops a child's search.
+    #[inline(always)]
+    fn children(
+        &mut self,
+        state: &G::State,
+        moves: &[G::Move],
+        probed: &Probed<G::State>,
+        child_depth: u32,
+        maximising: bool,
+        ply: usize,
+    ) -> Searched {
+        let (mut alpha, mut beta) = (probed.alpha, probed.beta);
+        let table_move = probed.table_move;
+        let n = moves.len();
+        let first = (table_move as usize) < n;
         let mut best = if maximising { Value::MIN } else { Value::MAX };
         let mut best_index = NO_MOVE;
-        let mut height = narrowed_height;
+        let mut height = probed.narrowed_height;
         let mut outcome = Ok(());
         for k in 0..n + usize::from(first) {
             // The table's move first, then the game's order without it.
@@ -1127,39 +1294,37 @@ where
                 break;
             }
         }
-        self.bufs[ply] = moves;
-        outcome?;
+        Searched {
+            best,
+            best_index,
+            height,
+            outcome,
+        }
+    }
 
+    /// Stores a node's answer under `key` (nothing without a table).
+    #[inline(always)]
+    fn store(
+        &mut self,
+        key: Option<(G::State, Value)>,
+        value: Value,
+        bound: Bound,
+        depth: u32,
+        height: u32,
+        best: u32,
+    ) {
         if let (Some(table), Some((k, offset))) = (self.table.as_deref_mut(), key) {
-            let bound = if best <= alpha0 {
-                Bound::Upper
-            } else if best >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
             table.store(
                 k,
                 Entry {
-                    value: to_table(best, offset),
+                    value: to_table(value, offset),
                     bound,
                     depth,
                     height,
-                    best: best_index,
+                    best,
                 },
             );
         }
-        if self.observer.active() {
-            self.observer.event(GameEvent::Value {
-                state,
-                ply: ply as u32,
-                value: best,
-            });
-        }
-        Ok(Node {
-            value: best,
-            height,
-        })
     }
 
     /// PVS: a later move of a node whose window is `(alpha, beta)` (already raised or
