@@ -2,8 +2,10 @@
 //! and `tournament` build from a [`StrategySpec`] with `--move-time` and `--book`.
 //!
 //! With a time budget per move, alpha-beta, PVS and MTD(f) deepen iteratively (depth 1, 2, ...,
-//! each iteration reusing the transposition table of the last) and play the move of the last
-//! iteration that completed, reporting its depth in [`Stats::depth_reached`]; MCTS runs
+//! each iteration reusing the transposition table of the last), as does every other solver of
+//! the catalogue (minimax, and any solver added to the list: each depth run afresh); they play
+//! the move of the last iteration that completed, reporting its depth in
+//! [`Stats::depth_reached`]; MCTS runs
 //! playouts until the budget is spent (its `playouts` setting is then ignored); a random
 //! player ignores the clock. The searches are given [`DEADLINE_SHARE`] of the budget, since
 //! alpha-beta reads the clock only every 1024 nodes (MCTS before every playout) and must still
@@ -23,7 +25,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::alphabeta::AlphaBeta;
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::catalogue::GameSolver;
 use crate::game::{Evaluator, Game, GameOutcome, INFINITY, Value};
 use crate::limits_text::MAX_TIMEOUT;
@@ -81,11 +83,11 @@ pub fn build_engine<D: Playable>(
     let name = spec.to_string();
     let eval = d.evaluator();
     let engine: Box<dyn Strategy<D::Game>> = match (spec, move_time) {
-        // Minimax and aspiration windows on the clock deepen with alpha-beta: the same
-        // values, found within the budget.
+        // Aspiration windows on the clock deepen with alpha-beta: the same values, found
+        // within the budget.
         (
             &StrategySpec::Search {
-                solver: GameSolver::Alphabeta(_) | GameSolver::Minimax,
+                solver: GameSolver::Alphabeta(_),
                 depth,
             },
             Some(t),
@@ -114,6 +116,12 @@ pub fn build_engine<D: Playable>(
             },
             Some(t),
         ) => mtdf_engine(d, depth, Some(t)),
+        // Any other solver of the catalogue (minimax, and every solver added to the list)
+        // deepens by itself: depth 1, 2, ... each run afresh within what is left of the budget.
+        (&StrategySpec::Search { solver, depth }, Some(t)) => {
+            let search = Deepening::Catalogue(solver, StrategySpec::alphabeta_config(d, None));
+            Box::new(Timed::new(name, search, depth, Some(t), eval))
+        }
         (StrategySpec::Mcts(params), Some(t)) => {
             let config = params.config();
             let mut mcts_limits = Limits::none().with_timeout(t.mul_f64(DEADLINE_SHARE));
@@ -174,6 +182,9 @@ enum Deepening<G: Game + ?Sized> {
     /// MTD(f) over this value range, each depth's test series starting from the last depth's
     /// value.
     Mtdf(AlphaBeta<G>, (Value, Value)),
+    /// A solver of the catalogue with this configuration (its value range), run to depth 1,
+    /// 2, ...
+    Catalogue(GameSolver, AlphaBetaConfig),
 }
 
 /// Iterative deepening under a deadline (see the module doc); without a budget, one search
@@ -244,13 +255,9 @@ impl<G: Game + ?Sized, E: Evaluator<G>> Strategy<G> for Timed<G, E> {
                 let mut found = (None, 0);
                 let mut guess = 0;
                 for d in 1..=self.depth.unwrap_or(u32::MAX) {
-                    let mut left = Limits::none();
-                    if let Some(deadline) = deadline {
-                        match deadline.checked_sub(start.elapsed()) {
-                            Some(t) if !t.is_zero() => left.timeout = Some(t),
-                            _ => break,
-                        }
-                    }
+                    let Some(left) = time_left(deadline, start) else {
+                        break;
+                    };
                     // The depth is a limit too (`max_cost`): set after the limits.
                     let config = search.config().clone().with_limits(left).with_depth(d);
                     search.set_config(config);
@@ -262,6 +269,26 @@ impl<G: Game + ?Sized, E: Evaluator<G>> Strategy<G> for Timed<G, E> {
                     };
                     guess = solution.value;
                     found = (solution.best.clone(), d);
+                    if solution.complete {
+                        break;
+                    }
+                }
+                (found.0, found.1, stats)
+            }
+            Deepening::Catalogue(solver, config) => {
+                let mut stats = Stats::default();
+                let mut found = (None, 0);
+                for d in 1..=self.depth.unwrap_or(u32::MAX) {
+                    let Some(left) = time_left(deadline, start) else {
+                        break;
+                    };
+                    let config = config.clone().with_limits(left).with_depth(d);
+                    let run = solver.run(game, state, &self.eval, &config);
+                    stats += &run.stats;
+                    let GameOutcome::Solved(solution) = run.outcome else {
+                        break;
+                    };
+                    found = (solution.best, d);
                     if solution.complete {
                         break;
                     }
@@ -282,6 +309,19 @@ impl<G: Game + ?Sized, E: Evaluator<G>> Strategy<G> for Timed<G, E> {
         };
         Ok(Choice { mv, stats })
     }
+}
+
+/// The limits of the next depth of a deepening under `deadline` (none: no time limit) since
+/// `start`; `None` once the time is spent.
+fn time_left(deadline: Option<Duration>, start: Instant) -> Option<Limits> {
+    let mut left = Limits::none();
+    if let Some(deadline) = deadline {
+        match deadline.checked_sub(start.elapsed()) {
+            Some(t) if !t.is_zero() => left.timeout = Some(t),
+            _ => return None,
+        }
+    }
+    Some(left)
 }
 
 /// The best move and depth of the last completed iteration of a search, with its statistics.
