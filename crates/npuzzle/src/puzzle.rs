@@ -73,8 +73,11 @@ pub struct SlidingPuzzle<const W: usize, const N: usize> {
     goal: Board<N>,
     /// `goal_cell[t]`: where tile `t` belongs.
     goal_cell: [u8; N],
-    /// `distance[t * N + c]`: Manhattan distance of tile `t` on cell `c` from its goal cell.
-    distance: Vec<u8>,
+    /// `distance[t][c]`: Manhattan distance of tile `t` on cell `c` from its goal cell. An
+    /// array in the puzzle, not a vector: the incremental estimate of every child reads it
+    /// (IDA*'s inner loop), and a vector's pointer and length were loads and a bounds check
+    /// each time.
+    distance: [[u8; N]; N],
     order: [Move; 4],
     /// `moves_from[c]`: the legal moves of a blank on cell `c`, in `order` (the first
     /// `move_count[c]` of them); precomputed because listing actions is the inner loop of
@@ -125,11 +128,11 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
         for (c, &t) in goal.cells.iter().enumerate() {
             goal_cell[usize::from(t)] = c as u8;
         }
-        let mut distance = vec![0u8; N * N];
-        for t in 1..N {
+        let mut distance = [[0u8; N]; N];
+        for (t, row) in distance.iter_mut().enumerate().skip(1) {
             let g = usize::from(goal_cell[t]);
-            for c in 0..N {
-                distance[t * N + c] = ((g / W).abs_diff(c / W) + (g % W).abs_diff(c % W)) as u8;
+            for (c, d) in row.iter_mut().enumerate() {
+                *d = ((g / W).abs_diff(c / W) + (g % W).abs_diff(c % W)) as u8;
             }
         }
         SlidingPuzzle {
@@ -238,14 +241,14 @@ impl<const W: usize, const N: usize> SlidingPuzzle<W, N> {
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
-            .map(|(c, &t)| u32::from(self.distance[usize::from(t) * N + c]))
+            .map(|(c, &t)| u32::from(self.distance[usize::from(t)][c]))
             .sum()
     }
 
     /// The Manhattan distance of `tile` on `cell`.
     #[inline]
     pub fn tile_distance(&self, tile: u8, cell: usize) -> u8 {
-        self.distance[usize::from(tile) * N + cell]
+        self.distance[usize::from(tile)][cell]
     }
 
     /// The number of tiles (not the blank) off their goal cells.
