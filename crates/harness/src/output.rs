@@ -184,17 +184,9 @@ pub fn limit_name(status: Status) -> Option<&'static str> {
     })
 }
 
-/// A duration in the unit that reads best: `812 us`, `12.3 ms`, `4.56 s`.
-pub fn format_duration(d: std::time::Duration) -> String {
-    let us = d.as_secs_f64() * 1e6;
-    if us < 1000.0 {
-        format!("{us:.0} us")
-    } else if us < 1e6 {
-        format!("{:.1} ms", us / 1e3)
-    } else {
-        format!("{:.2} s", us / 1e6)
-    }
-}
+/// A duration in the unit that reads best (`812 us`, `12.3 ms`, `4.56 s`): the toolkit's,
+/// so that bench tables and `solve`'s statistics write times alike.
+pub use searchlab_toolkit::stats_text::format_duration;
 
 /// The pair's name in tables and legends: `astar/manhattan`, `bfs`.
 pub fn pair_label(algorithm: &str, heuristic: &str) -> String {

@@ -3,6 +3,8 @@
 //! the exact two-sided sign test. Every random draw comes from a seeded [`SplitMix64`], so a
 //! report is the same on every machine and every run.
 
+use searchlab_toolkit::SplitMix64;
+
 /// The arithmetic mean; `None` for no values.
 pub fn mean(values: &[f64]) -> Option<f64> {
     (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
@@ -42,32 +44,12 @@ pub fn log_score(answered: bool, value: f64, lower: f64, upper: f64) -> f64 {
     (v.ln() - upper.ln()) / (lower.ln() - upper.ln())
 }
 
-/// The SplitMix64 generator (Steele, Lea and Flood, "Fast splittable pseudorandom number
-/// generators", OOPSLA 2014): 64 bits of state, a fixed output for a fixed seed on every
-/// platform, which is all a reproducible bootstrap needs.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (> 0), by Lemire's multiply-and-shift (its bias, below
-    /// `n / 2^64`, is far beneath anything a bootstrap can see).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
+/// A uniform index below `n` (> 0) from `rng`, by Lemire's multiply-and-shift (its bias,
+/// below `n / 2^64`, is far beneath anything a bootstrap can see). The generator is the
+/// core's [`SplitMix64`] (Steele, Lea and Flood, OOPSLA 2014): a fixed output for a fixed
+/// seed on every platform, which is all a reproducible bootstrap needs.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
 }
 
 /// The seed of every report's bootstrap unless another is given: reports are reproducible.
@@ -102,7 +84,7 @@ pub fn bootstrap_mean_ci(
     }
     let mut rng = SplitMix64::new(seed);
     let mut means: Vec<f64> = (0..resamples)
-        .map(|_| (0..n).map(|_| values[rng.below(n)]).sum::<f64>() / n as f64)
+        .map(|_| (0..n).map(|_| values[below(&mut rng, n)]).sum::<f64>() / n as f64)
         .collect();
     means.sort_by(f64::total_cmp);
     let tail = (1.0 - level) / 2.0;
