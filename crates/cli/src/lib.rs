@@ -262,13 +262,66 @@ const ORDER: [&str; 11] = [
     "man",
 ];
 
-/// The tool over `entries`.
-fn run_with(
+/// How much of the command tree a run needs. Every subcommand of every problem makes clap's
+/// tree (over a thousand arguments), and building it was most of a short run's start-up
+/// (`searchlab --version`: 3.5 M instructions and 400 page faults, against a whole 8-puzzle
+/// A* batch of 270 boards in 20 ms; issue 34). A run of `solve eight ...` parses with the tree
+/// of `solve eight` alone, which parses, checks and reports exactly as the whole tree would
+/// (the same subcommand, built by the same function); anything else gets the whole tree.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    /// Every command and problem: help, completions, man pages, the derive's commands, and
+    /// any command line that does not begin with a registry command and one of its problems.
+    Whole,
+    /// The registry command `.0` for the problem `entries[.1]` only.
+    One(&'static str, usize),
+}
+
+impl Needs {
+    /// What `argv` (the program's name first) needs.
+    fn of(entries: &[registry::ProblemEntry], argv: &[std::ffi::OsString]) -> Needs {
+        const PER_PROBLEM: [&str; 5] = ["solve", "gen", "match", "play", "tournament"];
+        let arg = |k: usize| argv.get(k).and_then(|a| a.to_str());
+        let (Some(cmd), Some(problem)) = (arg(1), arg(2)) else {
+            return Needs::Whole;
+        };
+        match (
+            PER_PROBLEM.iter().find(|&&c| c == cmd),
+            entries.iter().position(|e| e.name == problem),
+        ) {
+            (Some(cmd), Some(k)) => Needs::One(cmd, k),
+            _ => Needs::Whole,
+        }
+    }
+}
+
+/// The command tree of the tool over `entries`, or the part of it that `needs` says.
+fn command(
     entries: &[registry::ProblemEntry],
     name: &'static str,
     about: &'static str,
     version: &'static str,
-) -> ExitCode {
+    needs: Needs,
+) -> clap::Command {
+    if let Needs::One(cmd, k) = needs {
+        let one = &entries[k..=k];
+        let sub = match cmd {
+            "solve" => registry::solve_command(one),
+            "gen" => registry::gen_command(one),
+            "match" => matchcmd::match_command(one),
+            "play" => play::play_command(one),
+            _ => tournament::command(one),
+        };
+        // A problem that this command does not take (`play eight`) has no subcommand here:
+        // the whole tree then says so as it always has.
+        if sub.find_subcommand(entries[k].name).is_some() {
+            return clap::Command::new(name)
+                .about(about)
+                .version(version)
+                .disable_help_subcommand(true)
+                .subcommand(sub);
+        }
+    }
     let command = Args::command()
         .name(name)
         .about(about)
@@ -296,16 +349,36 @@ fn run_with(
         );
     // The main job first, then the commands around it (issue 31: judge, bench and report came
     // before solve).
-    let command = ORDER
+    ORDER
         .iter()
         .enumerate()
         .fold(command, |command, (k, name)| {
             command.mut_subcommand(name, |c| c.display_order(k))
-        });
-    let matches = match command.clone().try_get_matches() {
+        })
+}
+
+/// The tool over `entries`.
+fn run_with(
+    entries: &[registry::ProblemEntry],
+    name: &'static str,
+    about: &'static str,
+    version: &'static str,
+) -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let needs = Needs::of(entries, &argv);
+    let tree = command(entries, name, about, version, needs);
+    // `help`, `completions` and `man` read the whole tree after parsing: only they keep a copy
+    // (cloning the tree was a third of the start-up's instructions, issue 34).
+    let (parsed, kept) = if needs == Needs::Whole {
+        (tree.clone().try_get_matches_from(argv), Some(tree))
+    } else {
+        (tree.try_get_matches_from(argv), None)
+    };
+    let matches = match parsed {
         Ok(matches) => matches,
         Err(e) => return clap_exit(e),
     };
+    let whole = || kept.unwrap_or_else(|| command(entries, name, about, version, Needs::Whole));
     let result = match matches.subcommand() {
         Some(("help", m)) => {
             let topic: Vec<&String> = m
@@ -313,7 +386,7 @@ fn run_with(
                 .into_iter()
                 .flatten()
                 .collect();
-            help(command, &topic)
+            help(whole(), &topic)
         }
         Some(("solve", m)) => {
             // A solve's progress line is redrawn in place on stderr: Ctrl-C would leave its
@@ -329,7 +402,7 @@ fn run_with(
             registry::run_solve(entries, m)
         }
         Some(("gen", m)) => registry::run_gen(entries, m),
-        Some((which @ ("completions" | "man"), m)) => shell::run(command, which, m),
+        Some((which @ ("completions" | "man"), m)) => shell::run(whole(), which, m),
         Some(("match", m)) => matchcmd::dispatch(entries, m, |f| f.run_match),
         Some(("play", m)) => matchcmd::dispatch(entries, m, |f| f.run_play),
         Some(("book", m)) => book::run(m),
@@ -400,4 +473,89 @@ fn judge(entries: &[registry::ProblemEntry], problem: u32) -> anyhow::Result<Exi
     } else {
         ExitCode::SUCCESS
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A command line that names a registry command and one of its problems parses with that
+    /// problem's tree alone: it must answer as the whole tree does, in its matches, its help
+    /// and its errors (the same bytes).
+    #[test]
+    fn one_problem_trees_answer_as_the_whole_tree() {
+        let cli = Cli::default();
+        let entries = cli.entries().expect("the built-in entries");
+        let lines: &[&[&str]] = &[
+            &["solve", "eight", "1 2 3 4 5 6 7 8 x"],
+            &["solve", "eight", "--help"],
+            &["solve", "eight", "-h"],
+            &["solve", "eight", "--algo"],
+            &["solve", "eight", "--bogus"],
+            &["solve", "eight", "--max-nodes", "many"],
+            &["solve", "eight", "--version"],
+            &["solve", "fifteen", "--heuristic", "nope"],
+            &["solve", "grid", "--help"],
+            &["solve", "tictactoe", "--order", "x"],
+            &["gen", "eight", "--count", "x"],
+            &["gen", "connect4", "--help"],
+            &["match", "tictactoe", "--help"],
+            &["match", "tictactoe", "minimax"],
+            &["play", "connect4", "--bogus"],
+            &["tournament", "triangle", "--help"],
+        ];
+        for line in lines {
+            let needs = Needs::of(&entries, &argv(line));
+            assert!(
+                matches!(needs, Needs::One(..)),
+                "{line:?} should need one problem's tree"
+            );
+            let parse = |needs| {
+                command(&entries, "searchlab", "about", "1", needs).try_get_matches_from(argv(line))
+            };
+            match (parse(Needs::Whole), parse(needs)) {
+                (Ok(whole), Ok(one)) => {
+                    let (name, whole) = whole.subcommand().expect("a command");
+                    let (same, one) = one.subcommand().expect("a command");
+                    assert_eq!(name, same, "{line:?}");
+                    let (whole, one) = (whole.subcommand().unwrap(), one.subcommand().unwrap());
+                    assert_eq!(whole.0, one.0, "{line:?}");
+                    assert_eq!(format!("{:?}", whole.1), format!("{:?}", one.1), "{line:?}");
+                }
+                (Err(whole), Err(one)) => {
+                    assert_eq!(whole.kind(), one.kind(), "{line:?}");
+                    assert_eq!(
+                        whole.render().to_string(),
+                        one.render().to_string(),
+                        "{line:?}"
+                    );
+                }
+                (whole, one) => panic!("{line:?}: whole {:?}, one {:?}", whole.err(), one.err()),
+            }
+        }
+        // Everything else takes the whole tree.
+        for line in [
+            &["--help"][..],
+            &["solve", "--help"],
+            &["solve", "eigth"],
+            &["help", "solve", "eight"],
+            &["bench", "eight"],
+            &["play", "eight"],
+        ] {
+            let needs = Needs::of(&entries, &argv(line));
+            let whole = needs == Needs::Whole
+                || command(&entries, "searchlab", "about", "1", needs)
+                    .find_subcommand(line[0])
+                    .and_then(|c| c.find_subcommand(line[1]))
+                    .is_none();
+            assert!(whole, "{line:?} should take the whole tree");
+        }
+    }
+
+    fn argv(line: &[&str]) -> Vec<std::ffi::OsString> {
+        std::iter::once("searchlab")
+            .chain(line.iter().copied())
+            .map(Into::into)
+            .collect()
+    }
 }
