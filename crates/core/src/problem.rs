@@ -244,6 +244,25 @@ pub trait Heuristic<P: Problem + ?Sized> {
         self.estimate(problem, child)
     }
 
+    /// [`Heuristic::estimate_child`] for a search that has the parent at hand as well (A*,
+    /// which builds each child as a new state beside its parent). An incremental heuristic may
+    /// read what it needs from the parent, which is in memory already, and leave the new child
+    /// in registers until the search stores it (the 8-puzzle's Manhattan distance reads the
+    /// moved tile there: benches/README.md, issue 34). The same value as `estimate_child`; the
+    /// default calls it.
+    #[inline]
+    fn estimate_from(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        let _ = parent;
+        self.estimate_child(problem, child, action, parent_estimate)
+    }
+
     /// An admissible estimate of the cost from `from` to `to`, any two states, if this heuristic
     /// can make one (Manhattan distance can; a pattern database built for one goal cannot).
     /// Front-to-end bidirectional search ([`crate::mm()`]) uses it for its backward half, the
@@ -302,6 +321,16 @@ impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + '_> {
         parent_estimate: P::Cost,
     ) -> P::Cost {
         (**self).estimate_child(problem, child, action, parent_estimate)
+    }
+    fn estimate_from(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        (**self).estimate_from(problem, parent, child, action, parent_estimate)
     }
     fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
         (**self).estimate_between(problem, from, to)

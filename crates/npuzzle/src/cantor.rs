@@ -60,8 +60,42 @@ pub fn rank_after_blank_swap<const N: usize>(
     from: usize,
     to: usize,
 ) -> u64 {
+    rank_after_swap_of(perm, perm[from], before, from, to)
+}
+
+/// [`rank_after_blank_swap`] read from the permutation before the move (`before_perm`, whose
+/// rank is `before`): the blank moves from `from` to `to`. The two permutations agree outside
+/// those two cells, and the moved element is the one on `to` before the move, so nothing of
+/// the new permutation is read.
+///
+/// ```
+/// use searchlab_npuzzle::cantor::{rank, rank_after_blank_move};
+/// let before = [1, 0, 2, 3];
+/// let after = [1, 3, 2, 0]; // the blank went from position 1 to 3
+/// assert_eq!(rank_after_blank_move(&before, rank(&before), 1, 3), rank(&after));
+/// ```
+#[inline(always)]
+pub fn rank_after_blank_move<const N: usize>(
+    before_perm: &[u8; N],
+    before: u64,
+    from: usize,
+    to: usize,
+) -> u64 {
+    rank_after_swap_of(before_perm, before_perm[to], before, from, to)
+}
+
+/// The rank after the blank moved from `from` to `to` and the element `t` the other way;
+/// `perm` is either permutation (only the cells strictly after `min(from, to)`, other than
+/// `max(from, to)`, are read, and those agree).
+#[inline(always)]
+fn rank_after_swap_of<const N: usize>(
+    perm: &[u8; N],
+    t: u8,
+    before: u64,
+    from: usize,
+    to: usize,
+) -> u64 {
     let (lo, hi) = (from.min(to), from.max(to));
-    let t = perm[from];
     let mut r = 0u64;
     for &v in &perm[hi + 1..] {
         r += u64::from(v < t);
@@ -181,6 +215,11 @@ mod tests {
                     rank_after_blank_swap(&after, rank(&perm), blank, to),
                     rank(&after),
                     "{perm:?}, blank {blank} -> {to}"
+                );
+                assert_eq!(
+                    rank_after_blank_move(&perm, rank(&perm), blank, to),
+                    rank(&after),
+                    "{perm:?}, blank {blank} -> {to}, from the parent"
                 );
             }
         }

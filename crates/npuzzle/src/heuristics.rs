@@ -5,6 +5,20 @@ use searchlab_core::Heuristic;
 use crate::board::Board;
 use crate::puzzle::{Move, SlidingPuzzle};
 
+/// The Manhattan distance after `tile` moved from `from` (where the blank is now) to `to`, from
+/// the distance `before` the move: only that tile's term changes.
+#[inline]
+fn moved<const W: usize, const N: usize>(
+    problem: &SlidingPuzzle<W, N>,
+    before: u32,
+    tile: u8,
+    to: usize,
+    from: usize,
+) -> u32 {
+    before + u32::from(problem.tile_distance(tile, to))
+        - u32::from(problem.tile_distance(tile, from))
+}
+
 /// The sum of the tiles' Manhattan distances from their goal cells. Admissible and consistent
 /// (a move shifts one tile by one cell). IDA* updates it incrementally: only the moved tile's
 /// term changes.
@@ -25,11 +39,28 @@ impl<const W: usize, const N: usize> Heuristic<SlidingPuzzle<W, N>> for Manhatta
         parent_estimate: u32,
     ) -> u32 {
         // The tile that moved now sits where the blank was, one step against the blank's move.
-        let new_blank = child.blank();
         let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
         let tile = child.cells()[old_blank];
-        parent_estimate + u32::from(problem.tile_distance(tile, old_blank))
-            - u32::from(problem.tile_distance(tile, new_blank))
+        moved(problem, parent_estimate, tile, old_blank, child.blank())
+    }
+
+    /// The moved tile read from the parent, on the cell the blank took: A*'s child is then
+    /// read by no index, and stays in registers until A* stores it (by index, it went through
+    /// the stack, and its copy into the node table stalled on store forwarding; IDA*, which
+    /// moves tiles in place, is better served by `estimate_child`).
+    #[inline]
+    fn estimate_from(
+        &self,
+        problem: &SlidingPuzzle<W, N>,
+        parent: &Board<N>,
+        child: &Board<N>,
+        action: &Move,
+        parent_estimate: u32,
+    ) -> u32 {
+        let new_blank = child.blank();
+        let tile = parent.cells()[new_blank];
+        let old_blank = SlidingPuzzle::<W, N>::moved_tile_cell(child, *action);
+        moved(problem, parent_estimate, tile, old_blank, new_blank)
     }
 
     /// A move shifts one tile by one cell at cost 1, so the sum changes by exactly one. A*

@@ -395,7 +395,9 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     ) -> Option<usize> {
         (N <= 12).then(|| {
             let (from, to) = (parent.blank(), child.blank());
-            cantor::rank_after_blank_swap(&child.cells, parent_rank as u64, from, to) as usize
+            // From the parent's cells, which are in memory already: the child's are read by
+            // no index, so that it stays in registers (see [`Board::cell`]).
+            cantor::rank_after_blank_move(&parent.cells, parent_rank as u64, from, to) as usize
         })
     }
 

@@ -93,6 +93,11 @@ fn heuristics_are_admissible_and_manhattan_consistent_on_every_state() {
                 mc,
                 "incremental update"
             );
+            assert_eq!(
+                Manhattan.estimate_from(&puzzle, &board, &child, a, m),
+                mc,
+                "incremental update read from the parent"
+            );
             if w > cost + Misplaced.estimate(&puzzle, &child) {
                 misplaced_inconsistent += 1;
             }

@@ -162,6 +162,17 @@ impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for ByRef<'_, H
         self.0
             .estimate_child(problem, child, action, parent_estimate)
     }
+    fn estimate_from(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        self.0
+            .estimate_from(problem, parent, child, action, parent_estimate)
+    }
     fn estimate_between(&self, problem: &P, from: &P::State, to: &P::State) -> Option<P::Cost> {
         self.0.estimate_between(problem, from, to)
     }

@@ -428,6 +428,16 @@ impl<P: Problem + ?Sized> Heuristic<P> for Box<dyn Heuristic<P> + Sync + '_> {
     ) -> P::Cost {
         (**self).estimate_child(problem, child, action, parent_estimate)
     }
+    fn estimate_from(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        child: &P::State,
+        action: &P::Action,
+        parent_estimate: P::Cost,
+    ) -> P::Cost {
+        (**self).estimate_from(problem, parent, child, action, parent_estimate)
+    }
     fn is_consistent(&self, problem: &P) -> bool {
         (**self).is_consistent(problem)
     }

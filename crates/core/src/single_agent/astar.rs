@@ -1130,9 +1130,9 @@ where
             Found::Open(cid) => self.improve(id, cid, &child, g + step, action, child_depth),
             Found::New => {
                 let child_g = g + step;
-                let child_h = self
-                    .heuristic
-                    .estimate_child(self.problem, &child, &action, h);
+                let child_h =
+                    self.heuristic
+                        .estimate_from(self.problem, parent, &child, &action, h);
                 self.stats.evaluated += 1;
                 let f = child_g.saturating_add(child_h);
                 // No bound, no conversion (it is not free for non-integer costs).
