@@ -448,13 +448,9 @@ where
                 }
             };
             match step {
-                None => {}
-                Some(Flow::Next) => {
-                    // A split below gave this node's remaining children away.
-                    if K::SPLITS && depth < self.cut_below {
-                        break;
-                    }
-                }
+                // A split below gave this node's remaining children away.
+                Some(Flow::Next) if K::SPLITS && depth < self.cut_below => break,
+                None | Some(Flow::Next) => {}
                 Some(found_or_stopped) => {
                     result = found_or_stopped;
                     break;
