@@ -8,7 +8,9 @@ use searchlab_core::Limits;
 use searchlab_grid::{Algorithm, Connectivity, GridHeuristic, read_instances, solve};
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: astar_scen FILE.scen");
+    let path = std::env::args()
+        .nth(1)
+        .expect("usage: astar_scen FILE.scen");
     let mut limits = Limits::none();
     limits.max_memory = Some(6 << 30);
     let instances = read_instances(std::path::Path::new(&path), None).expect("a scenario file");
