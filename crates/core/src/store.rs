@@ -87,14 +87,6 @@ pub(crate) trait NodeIndex<P: Problem + ?Sized> {
     fn close(&mut self, memo: Self::Memo) {
         let _ = memo;
     }
-    /// Whether [`NodeIndex::close`] marks (else [`NodeIndex::is_closed`] is always false).
-    const MARKS_CLOSED: bool = false;
-    /// Whether the node of `key` is marked closed ([`NodeIndex::close`]).
-    #[inline]
-    fn is_closed(&self, key: &Self::Key) -> bool {
-        let _ = key;
-        false
-    }
     /// [`NodeIndex::get`], telling apart the nodes marked by [`NodeIndex::close`] (without
     /// their id: a search that asks does not need it, and so never touches their node).
     #[inline]
@@ -325,11 +317,6 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     fn close(&mut self, rank: u32) {
         let (word, shift) = Self::place(rank as usize);
         self.marks[word] |= CLOSED << shift;
-    }
-    const MARKS_CLOSED: bool = true;
-    #[inline]
-    fn is_closed(&self, key: &usize) -> bool {
-        self.marks_of(*key) & CLOSED != 0
     }
     #[inline]
     fn find(&self, key: &usize) -> Found {
