@@ -195,11 +195,13 @@ impl Cost for Octile {
     /// by less than 2^-10 of a unit beyond the rounding (sqrt(2) in 56 bits times a diagonal
     /// below 2^21). Integers only: a push to A*'s open list makes two of these, and the float
     /// form's conversions were 4% of a grid search's instructions.
+    ///
+    /// One range test, the key's own: a part of 2^21 or more gives a key of at least 2^45,
+    /// past `KEYED_BELOW`, and no part of any `Octile` overflows on the way (the diagonal
+    /// product is below 2^89, the key below 2^58), so the parts need no test of their own
+    /// (they were 1.4% of a grid search's instructions: benches/README.md, issue 34 round 5).
     #[inline]
     fn order_key(self) -> Option<u64> {
-        if self.straight >= 1 << 21 || self.diagonal >= 1 << 21 {
-            return None;
-        }
         let diagonal = ((u128::from(self.diagonal) * SQRT2_KEY + (1 << 31)) >> 32) as u64;
         let key = (u64::from(self.straight) << 24) + diagonal;
         (key < KEYED_BELOW).then_some(key)
@@ -281,6 +283,27 @@ mod tests {
         let keyed: Vec<u64> = sorted.iter().filter_map(|o| o.order_key()).collect();
         assert!(keyed.windows(2).all(|w| w[0] <= w[1]));
         assert!(keyed.iter().all(|&k| k < 1 << 48));
+        // The key's one range test: values from 2^21 - 1 units up have none, whatever part
+        // is large (the largest parts too: no overflow on the way), those just below have one.
+        for large in [
+            Octile::new((1 << 21) - 1, 0),
+            Octile::new(1 << 21, 0),
+            Octile::new(0, 1 << 21),
+            Octile::new(0, 1_482_911),
+            Octile::new(u32::MAX, 0),
+            Octile::new(0, u32::MAX),
+            Octile::new(u32::MAX, u32::MAX - 1),
+            Octile::INFINITY,
+        ] {
+            assert_eq!(large.order_key(), None, "{large:?}");
+        }
+        for small in [
+            Octile::new((1 << 21) - 2, 0),
+            Octile::new(0, 1_482_900),
+            Octile::new(1 << 20, 741_000),
+        ] {
+            assert!(small.order_key().is_some(), "{small:?}");
+        }
     }
 
     #[test]
