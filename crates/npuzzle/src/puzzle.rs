@@ -361,7 +361,10 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
     fn apply(&self, state: &mut Board<N>, action: &Move) -> u32 {
         let blank = state.blank();
         let target = self.target_of(blank, *action);
-        state.cells.swap(blank, target);
+        // The blank's cell holds 0: one load (the tile), not the swap's two. IDA* moves and
+        // takes back a tile at every generated node.
+        state.cells[blank] = state.cells[target];
+        state.cells[target] = 0;
         state.blank = target as u8;
         1
     }
