@@ -268,28 +268,40 @@ const ORDER: [&str; 11] = [
 /// A* batch of 270 boards in 20 ms; issue 34). A run of `solve eight ...` parses with the tree
 /// of `solve eight` alone, which parses, checks and reports exactly as the whole tree would
 /// (the same subcommand, built by the same function); anything else gets the whole tree.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Needs {
     /// Every command and problem: help, completions, man pages, the derive's commands, and
     /// any command line that does not begin with a registry command and one of its problems.
     Whole,
-    /// The registry command `.0` for the problem `entries[.1]` only.
-    One(&'static str, usize),
+    /// The registry command built by `.0` for the problem `entries[.1]` only.
+    One(PerProblem, usize),
 }
+
+/// What builds a registry command over some problems' entries.
+type PerProblem = fn(&[registry::ProblemEntry]) -> clap::Command;
+
+/// The registry commands with a subcommand per problem, by name, and what builds each (the
+/// same functions build them in the whole tree, in `--help`'s order).
+const PER_PROBLEM: [(&str, PerProblem); 5] = [
+    ("solve", registry::solve_command),
+    ("gen", registry::gen_command),
+    ("match", matchcmd::match_command),
+    ("play", play::play_command),
+    ("tournament", tournament::command),
+];
 
 impl Needs {
     /// What `argv` (the program's name first) needs.
     fn of(entries: &[registry::ProblemEntry], argv: &[std::ffi::OsString]) -> Needs {
-        const PER_PROBLEM: [&str; 5] = ["solve", "gen", "match", "play", "tournament"];
         let arg = |k: usize| argv.get(k).and_then(|a| a.to_str());
         let (Some(cmd), Some(problem)) = (arg(1), arg(2)) else {
             return Needs::Whole;
         };
         match (
-            PER_PROBLEM.iter().find(|&&c| c == cmd),
+            PER_PROBLEM.iter().find(|(name, _)| *name == cmd),
             entries.iter().position(|e| e.name == problem),
         ) {
-            (Some(cmd), Some(k)) => Needs::One(cmd, k),
+            (Some(&(_, build)), Some(k)) => Needs::One(build, k),
             _ => Needs::Whole,
         }
     }
@@ -303,15 +315,8 @@ fn command(
     version: &'static str,
     needs: Needs,
 ) -> clap::Command {
-    if let Needs::One(cmd, k) = needs {
-        let one = &entries[k..=k];
-        let sub = match cmd {
-            "solve" => registry::solve_command(one),
-            "gen" => registry::gen_command(one),
-            "match" => matchcmd::match_command(one),
-            "play" => play::play_command(one),
-            _ => tournament::command(one),
-        };
+    if let Needs::One(build, k) = needs {
+        let sub = build(&entries[k..=k]);
         // A problem that this command does not take (`play eight`) has no subcommand here:
         // the whole tree then says so as it always has.
         if sub.find_subcommand(entries[k].name).is_some() {
@@ -369,7 +374,7 @@ fn run_with(
     let tree = command(entries, name, about, version, needs);
     // `help`, `completions` and `man` read the whole tree after parsing: only they keep a copy
     // (cloning the tree was a third of the start-up's instructions, issue 34).
-    let (parsed, kept) = if needs == Needs::Whole {
+    let (parsed, kept) = if matches!(needs, Needs::Whole) {
         (tree.clone().try_get_matches_from(argv), Some(tree))
     } else {
         (tree.try_get_matches_from(argv), None)
@@ -543,7 +548,7 @@ mod tests {
             &["play", "eight"],
         ] {
             let needs = Needs::of(&entries, &argv(line));
-            let whole = needs == Needs::Whole
+            let whole = matches!(needs, Needs::Whole)
                 || command(&entries, "searchlab", "about", "1", needs)
                     .find_subcommand(line[0])
                     .and_then(|c| c.find_subcommand(line[1]))

@@ -399,7 +399,8 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         (N <= 12).then(|| {
             let (from, to) = (parent.blank(), child.blank());
             // From the parent's cells, which are in memory already: the child's are read by
-            // no index, so that it stays in registers (see [`Board::cell`]).
+            // no index, so that it stays in registers until A* stores it (as in Manhattan's
+            // `estimate_from`).
             cantor::rank_after_blank_move(&parent.cells, parent_rank as u64, from, to) as usize
         })
     }
