@@ -369,9 +369,16 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         1
     }
 
+    /// The blank goes back to the cell it left, one step against `action`: no table lookup
+    /// or legality test (the move was legal, so its inverse is), and IDA* undoes a move at
+    /// every generated node (issue 34).
     #[inline]
     fn undo(&self, state: &mut Board<N>, action: &Move) {
-        self.apply(state, &action.inverse());
+        let blank = state.blank();
+        let back = Self::moved_tile_cell(state, *action);
+        state.cells[blank] = state.cells[back];
+        state.cells[back] = 0;
+        state.blank = back as u8;
     }
 
     fn inverse(&self, action: &Move) -> Option<Move> {

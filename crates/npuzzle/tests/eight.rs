@@ -62,6 +62,28 @@ fn solvability_rule_matches_reachability_on_all_permutations() {
     }
 }
 
+/// On every permutation, every legal move: `apply` gives `result`'s board, and `undo` (which
+/// steps the blank back by arithmetic, without the moves table) restores the board exactly.
+#[test]
+fn apply_matches_result_and_undo_restores_every_board() {
+    let puzzle = Eight::standard();
+    let mut actions = Vec::new();
+    for r in 0..cantor::factorial(9) as usize {
+        let board = board_of_rank(r);
+        actions.clear();
+        puzzle.actions(&board, &mut actions);
+        assert!((2..=4).contains(&actions.len()), "rank {r}");
+        for mv in &actions {
+            let mut moved = board;
+            assert_eq!(puzzle.apply(&mut moved, mv), 1);
+            assert_eq!(moved, puzzle.result(&board, mv).0, "rank {r}, {mv:?}");
+            assert_ne!(moved, board);
+            puzzle.undo(&mut moved, mv);
+            assert_eq!(moved, board, "rank {r}, {mv:?} undone");
+        }
+    }
+}
+
 #[test]
 fn heuristics_are_admissible_and_manhattan_consistent_on_every_state() {
     let puzzle = Eight::standard();
