@@ -37,7 +37,7 @@
 //! each `*_observed` variant, receives its expansions, prunings, bounds and cutoffs; the plain
 //! functions pass [`NoObserver`], which compiles to nothing.
 //! Problems and games may offer fast paths, each a trait method with a default: in-place
-//! apply/undo, inverse actions, a perfect rank ([`Problem::rank`], [`Problem::rank_child`]) for
+//! apply/undo, inverse actions, a dense rank ([`Problem::rank`], [`Problem::rank_child`]) for
 //! dense node tables, symmetric table keys ([`Game::table_key`]) and table values relative to an
 //! already decided score ([`Game::value_offset`]).
 //!

@@ -101,8 +101,9 @@ impl_cost!(u8, u16, u32, u64, usize);
 ///   modify one state instead of cloning one per node.
 /// * [`Problem::inverse`]: the action that undoes another; depth-first searches skip it right
 ///   after its twin (parent pruning).
-/// * [`Problem::rank`] with [`Problem::rank_count`]: a perfect rank of the states into
-///   `0..rank_count`; A* and BFS then keep their nodes in dense tables instead of hash maps.
+/// * [`Problem::rank`] with [`Problem::rank_count`]: a rank of the states into `0..rank_count`,
+///   one to one on the states that actions join; A* and BFS then keep their nodes in dense
+///   tables instead of hash maps.
 ///   [`Problem::rank_child`] may derive a child's rank from its parent's.
 ///
 /// * [`Problem::goal_state`] with [`Problem::has_predecessors`] / [`Problem::predecessors`]: the
@@ -167,13 +168,17 @@ pub trait Problem {
         false
     }
 
-    /// A perfect rank of `state` into `0..rank_count()`, if the problem has one.
+    /// A rank of `state` into `0..rank_count()`, if the problem has one: one to one on every
+    /// set of states that actions join (states that no path joins may share a rank, as the
+    /// 8-puzzle's two solvability classes do). Searches keep their nodes in tables by rank;
+    /// the bidirectional ones, whose halves may search two unjoined sets, compare the states
+    /// where their halves meet.
     fn rank(&self, state: &Self::State) -> Option<usize> {
         let _ = state;
         None
     }
 
-    /// The number of distinct ranks, if the problem has a perfect rank.
+    /// The number of distinct ranks, if the problem has a rank ([`Problem::rank`]).
     fn rank_count(&self) -> Option<usize> {
         None
     }

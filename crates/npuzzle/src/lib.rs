@@ -7,8 +7,9 @@
 //! * [`Board`]: the tiles, parsing (`2 3 4 1 5 x 7 6 8`, any whitespace, `x` or `0` for the
 //!   blank) and printing, solvability by permutation parity.
 //! * [`SlidingPuzzle`]: the rules, with moves named by where the BLANK goes ([`Move`]: `u d l r`),
-//!   in-place apply/undo, inverse moves, and a perfect rank (the Cantor rank of the permutation,
-//!   see [`cantor`]) when the board is small enough for a dense table.
+//!   in-place apply/undo, inverse moves, and a rank within the board's solvability class
+//!   ([`class_rank`]; the Cantor rank of all permutations is [`cantor`]) when the board is
+//!   small enough for a dense table.
 //! * Heuristics: [`Manhattan`] and [`LinearConflict`] (both updated incrementally by IDA*),
 //!   [`Misplaced`], and additive pattern databases ([`pattern`], built by the layered builder
 //!   of [`pattern_build`]).
@@ -31,6 +32,7 @@
 mod board;
 pub mod cache;
 pub mod cantor;
+pub mod class_rank;
 pub mod describe;
 pub mod generate;
 mod heuristics;

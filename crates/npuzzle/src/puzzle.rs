@@ -5,7 +5,7 @@ use std::fmt;
 use searchlab_core::Problem;
 
 use crate::board::{Board, ParseError};
-use crate::cantor;
+use crate::class_rank;
 
 /// A move, named by the direction in which the BLANK moves (`u` = the blank swaps with the tile
 /// above it), as in POJ 1077.
@@ -385,16 +385,18 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         Some(action.inverse())
     }
 
-    /// The Cantor rank of the cells, for boards of at most 12 cells (12! fits a dense table of
-    /// u32 node ids only up to there; the 15-puzzle uses hash maps).
+    /// The rank of the board within its solvability class ([`class_rank`]), for boards of at
+    /// most 9 cells: moves never leave the class, so the boards of one search (A*'s, BFS's)
+    /// rank one to one, into half as many slots as the Cantor rank's.
     #[inline]
     fn rank(&self, state: &Board<N>) -> Option<usize> {
-        (N <= 12).then(|| cantor::rank(&state.cells) as usize)
+        (N <= 9).then(|| class_rank::rank(&state.cells) as usize)
     }
 
-    /// One move swaps the blank with a neighbour: the child's rank follows from the parent's
-    /// ([`cantor::rank_after_blank_swap`]) at a fraction of a full ranking. Always inlined, as
-    /// the dense index's `child_key` that calls it (several copies of A* call it).
+    /// One move keeps the tile sequence (along a row) or carries one tile over `W - 1`
+    /// others (across rows): the child's rank follows from the parent's
+    /// ([`class_rank::rank_after_blank_move`]). Always inlined, as the dense index's
+    /// `child_key` that calls it (several copies of A* call it).
     #[inline(always)]
     fn rank_child(
         &self,
@@ -403,17 +405,21 @@ impl<const W: usize, const N: usize> Problem for SlidingPuzzle<W, N> {
         _: &Move,
         child: &Board<N>,
     ) -> Option<usize> {
-        (N <= 12).then(|| {
-            let (from, to) = (parent.blank(), child.blank());
-            // From the parent's cells, which are in memory already: the child's are read by
-            // no index, so that it stays in registers until A* stores it (as in Manhattan's
-            // `estimate_from`).
-            cantor::rank_after_blank_move(&parent.cells, parent_rank as u64, from, to) as usize
-        })
+        if N > 9 {
+            return None;
+        }
+        let (from, to) = (parent.blank(), child.blank());
+        // From the parent's cells, which are in memory already: the child's are read by no
+        // index, so that it stays in registers until A* stores it (as in Manhattan's
+        // `estimate_from`). Not in a closure: `bool::then`'s was left out of line.
+        let rank =
+            class_rank::rank_after_blank_move::<W, N>(&parent.cells, parent_rank as u64, from, to);
+        Some(rank as usize)
     }
 
+    /// `N!/2`: the boards of one solvability class.
     fn rank_count(&self) -> Option<usize> {
-        (N <= 9).then(|| cantor::factorial(N) as usize)
+        (N <= 9).then(|| class_rank::count(N) as usize)
     }
 
     /// The goal board: sliding puzzles have one goal state, so bidirectional searches apply.

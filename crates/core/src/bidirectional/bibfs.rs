@@ -382,7 +382,13 @@ where
                     return Err(kind);
                 }
                 let other_key = other.index.key(self.problem, &neighbour);
-                let met = other.index.get(&other_key);
+                // The same state, not only the same key: a rank may be shared by states that
+                // no moves join (the 8-puzzle's solvability classes, `Problem::rank`), and the
+                // halves of an unsolvable instance search two such sets.
+                let met = other
+                    .index
+                    .get(&other_key)
+                    .filter(|&oid| other.nodes[oid as usize].state == neighbour);
                 let cid = this.nodes.len() as u32;
                 this.index.set(key, cid);
                 this.nodes.push(Node {

@@ -623,7 +623,14 @@ where
         self.stats.generated += 1;
         let state = &this.nodes[cid as usize].state;
         let other_key = other.index.key(self.problem, state);
-        if let Some(oid) = other.index.get(&other_key) {
+        // The same state, not only the same key: a rank may be shared by states that no
+        // moves join (the 8-puzzle's solvability classes, `Problem::rank`), and the halves
+        // of an unsolvable instance search two such sets.
+        if let Some(oid) = other
+            .index
+            .get(&other_key)
+            .filter(|&oid| other.nodes[oid as usize].state == *state)
+        {
             let total = child_g.saturating_add(other.nodes[oid as usize].g);
             if self.best.is_none_or(|(u, _, _)| total < u) {
                 if self.observer.active() {

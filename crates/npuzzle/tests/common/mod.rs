@@ -7,11 +7,12 @@ use searchlab_npuzzle::{Board, Eight, cantor};
 pub const UNREACHED: u8 = u8::MAX;
 
 /// BFS from the goal over Cantor ranks: the true distance of every state (moves are reversible,
-/// so the distance from the goal is the distance to it).
+/// so the distance from the goal is the distance to it). Indexed by [`cantor::rank`] (all 9!
+/// boards), not by the puzzle's own rank, which is one-to-one only within a solvability class.
 pub fn distances(puzzle: &Eight) -> Vec<u8> {
     let mut dist = vec![UNREACHED; cantor::factorial(9) as usize];
     let goal = *puzzle.goal();
-    dist[puzzle.rank(&goal).unwrap()] = 0;
+    dist[cantor_rank(&goal)] = 0;
     let mut frontier = vec![goal];
     let mut actions = Vec::new();
     let mut depth = 0u8;
@@ -23,7 +24,7 @@ pub fn distances(puzzle: &Eight) -> Vec<u8> {
             puzzle.actions(board, &mut actions);
             for a in &actions {
                 let (child, _) = puzzle.result(board, a);
-                let r = puzzle.rank(&child).unwrap();
+                let r = cantor_rank(&child);
                 if dist[r] == UNREACHED {
                     dist[r] = depth;
                     next.push(child);
@@ -33,6 +34,16 @@ pub fn distances(puzzle: &Eight) -> Vec<u8> {
         frontier = next;
     }
     dist
+}
+
+/// The Cantor rank of `board`'s cells: its index in [`distances`].
+#[allow(
+    dead_code,
+    reason = "not every test file that shares this module needs it"
+)]
+pub fn cantor_rank(board: &Board<9>) -> usize {
+    let cells: &[u8] = board.cells();
+    cantor::rank(cells) as usize
 }
 
 /// The board whose Cantor rank is `r`.
