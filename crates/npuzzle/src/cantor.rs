@@ -188,6 +188,22 @@ pub fn unrank(mut r: u64, n: usize) -> Vec<u8> {
     out
 }
 
+/// The cells beside `cell` on a board `W` wide of `N` cells: where the blank can go (tests of
+/// the incremental ranks).
+#[cfg(test)]
+pub(crate) fn cells_beside<const W: usize, const N: usize>(cell: usize) -> Vec<usize> {
+    let col = cell % W;
+    [
+        cell.checked_sub(W),
+        (cell + W < N).then_some(cell + W),
+        (col > 0).then(|| cell - 1),
+        (col + 1 < W).then_some(cell + 1),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,21 +231,7 @@ mod tests {
     fn incremental_rank_equals_the_full_rank() {
         fn check<const W: usize, const N: usize>(perm: [u8; N]) {
             let blank = perm.iter().position(|&v| v == 0).unwrap();
-            let (row, col) = (blank / W, blank % W);
-            let mut targets = Vec::new();
-            if row > 0 {
-                targets.push(blank - W);
-            }
-            if row + 1 < W {
-                targets.push(blank + W);
-            }
-            if col > 0 {
-                targets.push(blank - 1);
-            }
-            if col + 1 < W {
-                targets.push(blank + 1);
-            }
-            for to in targets {
+            for to in cells_beside::<W, N>(blank) {
                 let mut after = perm;
                 after.swap(blank, to);
                 assert_eq!(

@@ -181,7 +181,7 @@ fn smaller_in_word<const N: usize>(word: u64, x: u8, hi: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cantor::unrank;
+    use crate::cantor::{cells_beside, unrank};
 
     /// Solvability class of a board of width `w`: the tile sequence's inversion parity, plus
     /// the blank's row for even widths (the parity a move keeps).
@@ -213,21 +213,7 @@ mod tests {
             );
             seen[k as usize][c] = true;
             let blank = cells.iter().position(|&v| v == 0).unwrap();
-            let (row, col) = (blank / W, blank % W);
-            let mut targets = Vec::new();
-            if row > 0 {
-                targets.push(blank - W);
-            }
-            if blank + W < N {
-                targets.push(blank + W);
-            }
-            if col > 0 {
-                targets.push(blank - 1);
-            }
-            if col + 1 < W {
-                targets.push(blank + 1);
-            }
-            for to in targets {
+            for to in cells_beside::<W, N>(blank) {
                 let mut child = cells;
                 child.swap(blank, to);
                 assert_eq!(class(&child, W), c, "a move keeps the class");
