@@ -551,9 +551,12 @@ impl<C: Cost> Open<C> {
         {
             match (f.order_key(), g.order_key()) {
                 (Some(fk), Some(gk)) => {
-                    let packed = (u128::from(fk) << 80)
-                        | ((KEY_MASK - u128::from(gk)) << 32)
-                        | u128::from(id);
+                    // `fk << 80 | (KEY_MASK - gk) << 32 | id`, built as its two 64-bit halves
+                    // (the keys are below 2^48): fewer instructions than 128-bit shifts and ors.
+                    let inverted = (KEY_MASK as u64) - gk;
+                    let high = fk << 16 | inverted >> 32;
+                    let low = inverted << 32 | u64::from(id);
+                    let packed = u128::from(high) << 64 | u128::from(low);
                     if new {
                         keyed.small.push_new(packed);
                     } else {
