@@ -214,6 +214,21 @@ impl MinHeap {
     fn push_new(&mut self, x: u128) {
         let id = Self::id(x);
         if id == self.pos.len() {
+            // The common case, a waiting band with room, as in `place`, but the place is
+            // pushed on the position table at once (not NIL first, then overwritten).
+            let band = Self::band(x);
+            if band.wrapping_sub(self.cur).wrapping_sub(1) < BANDS - 1 {
+                let slot = (band % BANDS) as usize;
+                let v = &mut self.bands[slot];
+                let index = v.len();
+                if index < v.capacity() && index <= INDEX_MASK as usize {
+                    v.push(x);
+                    self.pos
+                        .push(BANDED | (slot as u32) << SLOT_SHIFT | index as u32);
+                    self.listed += 1;
+                    return;
+                }
+            }
             self.pos.push(NIL);
         } else {
             // Ids of entries that went to the unkeyed heap were never listed here.
@@ -223,7 +238,7 @@ impl MinHeap {
             );
             self.pos.resize(id + 1, NIL);
         }
-        self.place(x);
+        self.place_rest(x);
     }
 
     /// Puts `x`, which is not on the open list, in its band's place: the run, a waiting band,
@@ -1223,13 +1238,9 @@ where
                 (key, Some((child, step)))
             }
         };
-        // `find` only where closed nodes are marked: elsewhere `get` is what it was.
-        let found = if self.skip_closed {
-            self.index.find(&key)
-        } else {
-            self.index.get(&key).map_or(Found::New, Found::Open)
-        };
-        match found {
+        // Closed nodes are marked only under `skip_closed`; elsewhere `find` never answers
+        // `Closed` (it is `get`), so it needs no test of the flag at every child.
+        match self.index.find(&key) {
             // Only marked when closed nodes are final (`skip_closed`).
             Found::Closed => {}
             // g after the lookup: a closed neighbour needs none.
