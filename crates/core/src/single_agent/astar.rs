@@ -692,6 +692,18 @@ impl<C: Cost> Open<C> {
     /// keyed heap grew, or it is a plain heap.
     #[inline]
     fn grew(&self) -> bool {
+        // Each cost type's own variant first (`C::INTEGER` is a constant): one test of the
+        // variant an expansion, not the whole match's.
+        if !C::INTEGER
+            && let Open::Keyed(k) = self
+        {
+            return k.small.grew;
+        }
+        if C::INTEGER
+            && let Open::Buckets(b) = self
+        {
+            return b.grew();
+        }
         match self {
             Open::Buckets(b) => b.grew(),
             Open::Keyed(k) => k.small.grew,
