@@ -198,6 +198,21 @@ pub trait Problem {
         self.rank(child)
     }
 
+    /// The rank of the child reached by `action` from `parent` (of rank `parent_rank`), when
+    /// the problem can tell it without the child state, else `None` (the default). When it is
+    /// `Some`, it must equal [`Problem::rank_child`]'s; A* then looks the child up before it
+    /// builds it ([`Problem::result`]), and builds it only when the child is not closed (on a
+    /// grid, where a cell's rank is its parent's plus an offset per move, most children are).
+    fn rank_after(
+        &self,
+        parent: &Self::State,
+        parent_rank: usize,
+        action: &Self::Action,
+    ) -> Option<usize> {
+        let _ = (parent, parent_rank, action);
+        None
+    }
+
     /// The goal as one explicit state, when [`Problem::is_goal`] holds for exactly that state.
     /// Bidirectional searches start their backward half there. The default, `None`, says the
     /// goal is a test (or a set of states, like the rotation game's three centre symbols).

@@ -75,6 +75,19 @@ pub(crate) trait NodeIndex<P: Problem + ?Sized> {
         action: &P::Action,
         child: &P::State,
     ) -> Self::Key;
+    /// The key of the child by `action` of `parent` (of memo `memo`) without the child, where
+    /// the index and the problem can tell it ([`Problem::rank_after`]); `None` by default.
+    #[inline(always)]
+    fn child_key_before(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        memo: Self::Memo,
+        action: &P::Action,
+    ) -> Option<Self::Key> {
+        let _ = (problem, parent, memo, action);
+        None
+    }
     fn memo(key: &Self::Key) -> Self::Memo;
     fn get(&self, key: &Self::Key) -> Option<u32>;
     fn set(&mut self, key: Self::Key, id: u32);
@@ -293,6 +306,16 @@ impl<P: Problem + ?Sized> NodeIndex<P> for DenseIndex {
     ) -> usize {
         let rank = problem.rank_child(parent, memo as usize, action, child);
         rank.expect("a problem with rank_count() ranks every state")
+    }
+    #[inline(always)]
+    fn child_key_before(
+        &self,
+        problem: &P,
+        parent: &P::State,
+        memo: u32,
+        action: &P::Action,
+    ) -> Option<usize> {
+        problem.rank_after(parent, memo as usize, action)
     }
     #[inline]
     fn memo(key: &usize) -> u32 {

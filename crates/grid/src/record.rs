@@ -121,4 +121,12 @@ impl<P: Problem> Problem for Recorder<'_, P> {
     ) -> Option<usize> {
         self.inner.rank_child(parent, parent_rank, action, child)
     }
+    fn rank_after(
+        &self,
+        parent: &P::State,
+        parent_rank: usize,
+        action: &P::Action,
+    ) -> Option<usize> {
+        self.inner.rank_after(parent, parent_rank, action)
+    }
 }

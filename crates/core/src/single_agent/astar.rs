@@ -166,8 +166,24 @@ impl MinHeap {
     }
 
     /// Pushes `x`, or moves its node's entry to `x` when the node is on the open list.
-    #[inline]
+    /// Inline, the common case only: the node's entry waits on a band (on the maze, every
+    /// decrease-key); the rest out of line ([`MinHeap::push_rest`]).
+    #[inline(always)]
     fn push(&mut self, x: u128) {
+        if let Some(&at) = self.pos.get(Self::id(x))
+            && at & BANDED != 0
+            && at != NIL
+        {
+            self.unlist(at);
+            self.place(x);
+            return;
+        }
+        self.push_rest(x);
+    }
+
+    /// [`MinHeap::push`] but for an entry on a band.
+    #[inline(never)]
+    fn push_rest(&mut self, x: u128) {
         let id = Self::id(x);
         if id >= self.pos.len() {
             self.pos.resize(id + 1, NIL);
@@ -192,11 +208,27 @@ impl MinHeap {
 
     /// Pushes `x` of a node never pushed before (its id above every id pushed so far): no
     /// place of an older entry to look up, only the position table to lengthen (a new node is
-    /// most pushes: on the maze, 60%).
-    #[inline]
+    /// most pushes: on the maze, 60%). Always inline: out of line, its register saves cost
+    /// as much as its common path.
+    #[inline(always)]
     fn push_new(&mut self, x: u128) {
         let id = Self::id(x);
         if id == self.pos.len() {
+            // The common case, a waiting band with room, as in `place`, but the place is
+            // pushed on the position table at once (not NIL first, then overwritten).
+            let band = Self::band(x);
+            if band.wrapping_sub(self.cur).wrapping_sub(1) < BANDS - 1 {
+                let slot = (band % BANDS) as usize;
+                let v = &mut self.bands[slot];
+                let index = v.len();
+                if index < v.capacity() && index <= INDEX_MASK as usize {
+                    v.push(x);
+                    self.pos
+                        .push(BANDED | (slot as u32) << SLOT_SHIFT | index as u32);
+                    self.listed += 1;
+                    return;
+                }
+            }
             self.pos.push(NIL);
         } else {
             // Ids of entries that went to the unkeyed heap were never listed here.
@@ -206,13 +238,35 @@ impl MinHeap {
             );
             self.pos.resize(id + 1, NIL);
         }
-        self.place(x);
+        self.place_rest(x);
     }
 
     /// Puts `x`, which is not on the open list, in its band's place: the run, a waiting band,
-    /// or the heap.
-    #[inline]
+    /// or the heap. Inline, the common case only: a waiting band with room (on the maze, 93%
+    /// of the places); the rest out of line ([`MinHeap::place_rest`]), whose call and register
+    /// saves were a third of its instructions (issue 34, round 6).
+    #[inline(always)]
     fn place(&mut self, x: u128) {
+        let band = Self::band(x);
+        // `band - cur` in 1..BANDS: a waiting band (wrapping, a band below `cur` is far above).
+        if band.wrapping_sub(self.cur).wrapping_sub(1) < BANDS - 1 {
+            let slot = (band % BANDS) as usize;
+            let v = &mut self.bands[slot];
+            let index = v.len();
+            if index < v.capacity() && index <= INDEX_MASK as usize {
+                v.push(x);
+                self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
+                self.listed += 1;
+                return;
+            }
+        }
+        self.place_rest(x);
+    }
+
+    /// [`MinHeap::place`] but for a waiting band with room: the run, a band vector that
+    /// grows, or the heap.
+    #[inline(never)]
+    fn place_rest(&mut self, x: u128) {
         let band = Self::band(x);
         if band == self.cur {
             self.insert_run(x);
@@ -322,17 +376,25 @@ impl MinHeap {
         pos[Self::id(x)] = i as u32;
     }
 
-    #[inline]
+    /// Takes the least entry. Inline, the common case only: the run's last entry, below the
+    /// heap's top; the rest out of line ([`MinHeap::pop_rest`]).
+    #[inline(always)]
     fn pop(&mut self) -> Option<u128> {
-        let top = self.heap.first().copied();
         if let Some(&least) = self.run.last()
-            && top.is_none_or(|t| least < t)
+            && self.heap.first().is_none_or(|&t| least < t)
         {
             self.run.pop();
             self.pos[Self::id(least)] = NIL;
             return Some(least);
         }
-        // The run is empty (or the heap holds a lower entry of a band below).
+        self.pop_rest()
+    }
+
+    /// [`MinHeap::pop`] when the run is empty or the heap holds a lower entry (of a band
+    /// below).
+    #[inline(never)]
+    fn pop_rest(&mut self) -> Option<u128> {
+        let top = self.heap.first().copied();
         let top_band = top.map_or(u64::MAX, Self::band);
         if top_band > self.cur {
             if self.listed > 0 && self.advance(top_band) {
@@ -504,9 +566,12 @@ impl<C: Cost> Open<C> {
         {
             match (f.order_key(), g.order_key()) {
                 (Some(fk), Some(gk)) => {
-                    let packed = (u128::from(fk) << 80)
-                        | ((KEY_MASK - u128::from(gk)) << 32)
-                        | u128::from(id);
+                    // `fk << 80 | (KEY_MASK - gk) << 32 | id`, built as its two 64-bit halves
+                    // (the keys are below 2^48): fewer instructions than 128-bit shifts and ors.
+                    let inverted = (KEY_MASK as u64) - gk;
+                    let high = fk << 16 | inverted >> 32;
+                    let low = inverted << 32 | u64::from(id);
+                    let packed = u128::from(high) << 64 | u128::from(low);
                     if new {
                         keyed.small.push_new(packed);
                     } else {
@@ -543,7 +608,7 @@ impl<C: Cost> Open<C> {
     }
 
     /// Moves the open node `id` from (old_f, old_g) to the better (f, g).
-    #[inline]
+    #[inline(always)]
     fn improve(&mut self, old_f: C, old_g: C, f: C, g: C, id: u32) {
         // Non-integer costs never have buckets (nor need the old values).
         if C::INTEGER
@@ -627,6 +692,18 @@ impl<C: Cost> Open<C> {
     /// keyed heap grew, or it is a plain heap.
     #[inline]
     fn grew(&self) -> bool {
+        // Each cost type's own variant first (`C::INTEGER` is a constant): one test of the
+        // variant an expansion, not the whole match's.
+        if !C::INTEGER
+            && let Open::Keyed(k) = self
+        {
+            return k.small.grew;
+        }
+        if C::INTEGER
+            && let Open::Buckets(b) = self
+        {
+            return b.grew();
+        }
         match self {
             Open::Buckets(b) => b.grew(),
             Open::Keyed(k) => k.small.grew,
@@ -1157,22 +1234,34 @@ where
         child_depth: u32,
     ) {
         let parent = &self.nodes[id as usize].state;
-        let (child, step) = self.problem.result(parent, &action);
-        let key = self
+        // The child and its cost after the lookup where the key does not need them (a grid):
+        // a closed child then costs neither. `None` is a constant for the other problems (the
+        // 8-puzzle ranks a child from its board), whose code is what it was.
+        let early = self
             .index
-            .child_key(self.problem, parent, memo, &action, &child);
-        // `find` only where closed nodes are marked: elsewhere `get` is what it was.
-        let found = if self.skip_closed {
-            self.index.find(&key)
-        } else {
-            self.index.get(&key).map_or(Found::New, Found::Open)
+            .child_key_before(self.problem, parent, memo, &action);
+        let (key, made) = match early {
+            Some(key) => (key, None),
+            None => {
+                let (child, step) = self.problem.result(parent, &action);
+                let key = self
+                    .index
+                    .child_key(self.problem, parent, memo, &action, &child);
+                (key, Some((child, step)))
+            }
         };
-        match found {
+        // Closed nodes are marked only under `skip_closed`; elsewhere `find` never answers
+        // `Closed` (it is `get`), so it needs no test of the flag at every child.
+        match self.index.find(&key) {
             // Only marked when closed nodes are final (`skip_closed`).
             Found::Closed => {}
             // g after the lookup: a closed neighbour needs none.
-            Found::Open(cid) => self.improve(id, cid, &child, g + step, action, child_depth),
+            Found::Open(cid) => {
+                let (child, step) = made.unwrap_or_else(|| self.problem.result(parent, &action));
+                self.improve(id, cid, &child, g + step, action, child_depth)
+            }
             Found::New => {
+                let (child, step) = made.unwrap_or_else(|| self.problem.result(parent, &action));
                 let child_g = g + step;
                 let child_h =
                     self.heuristic
