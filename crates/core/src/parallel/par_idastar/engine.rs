@@ -473,10 +473,8 @@ where
         action: &P::Action,
         next: &mut Level<P::Cost>,
     ) -> Option<Flow> {
-        let run_start = std::mem::replace(&mut self.run_start, self.zero_run.len());
-        let step = self.descend(child, g, parent_h, action, next);
-        self.run_start = run_start;
-        step
+        let run = self.zero_run.len();
+        self.descend(child, g, parent_h, action, next, Some(run))
     }
 
     /// [`Engine::descend`] along a zero-cost action from `parent`: a child that is the parent
@@ -503,12 +501,15 @@ where
             return None;
         }
         self.zero_run.push(parent);
-        let step = self.descend(child, g, parent_h, action, next);
+        let step = self.descend(child, g, parent_h, action, next, None);
         self.zero_run.pop();
         step
     }
 
-    /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it.
+    /// Cuts `child` if its f exceeds the bound (lowering `next`), else visits it, with the
+    /// zero-cost run starting at `run` if given ([`Engine::descend_paid`]). The run is set
+    /// only around the visit: a cut child (half of IDA*'s) needs none, and no store of the
+    /// engine's then lies between the move and the heuristic's read of the moved state.
     #[inline(always)]
     fn descend(
         &mut self,
@@ -517,6 +518,7 @@ where
         parent_h: P::Cost,
         action: &P::Action,
         next: &mut Level<P::Cost>,
+        run: Option<usize>,
     ) -> Option<Flow> {
         let (h, f) = match self.bound_kind {
             Bound::Cost => {
@@ -539,10 +541,14 @@ where
             let view = NodeView::new(&*child, g, h, self.path.len() as u32 + 1);
             self.observer.event(SearchEvent::Generate(view));
         }
+        let outer_run = run.map(|run| std::mem::replace(&mut self.run_start, run));
         self.path.push(action.clone());
         let flow = self.walk(child, g, h, Some(action), next);
         if flow != Flow::Found {
             self.path.pop();
+        }
+        if let Some(outer) = outer_run {
+            self.run_start = outer;
         }
         Some(flow)
     }
