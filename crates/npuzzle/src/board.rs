@@ -4,10 +4,38 @@ use std::fmt;
 
 /// One position of an `N`-cell sliding puzzle: `cells[i]` is the tile on cell `i` (row-major),
 /// `0` the blank.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// The blank's cell is stored first (`repr(C)`): a cell written by index then lies at a
+/// non-negative offset past it, which the compiler can tell apart from the blank's field.
+/// With the field after the cells, the blank's store after a move kept IDA*'s Manhattan
+/// update from taking the moved tile from the move's store (it read it back from memory,
+/// issue 34). Equality, order and hash are the cells' first, then the blank's, as before.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 pub struct Board<const N: usize> {
-    pub(crate) cells: [u8; N],
     pub(crate) blank: u8,
+    pub(crate) cells: [u8; N],
+}
+
+impl<const N: usize> std::hash::Hash for Board<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cells.hash(state);
+        self.blank.hash(state);
+    }
+}
+
+impl<const N: usize> PartialOrd for Board<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Ord for Board<N> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.cells
+            .cmp(&other.cells)
+            .then(self.blank.cmp(&other.blank))
+    }
 }
 
 /// Why a board could not be read. Positions are 1-based token numbers.
