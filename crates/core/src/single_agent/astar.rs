@@ -216,18 +216,9 @@ impl MinHeap {
         if id == self.pos.len() {
             // The common case, a waiting band with room, as in `place`, but the place is
             // pushed on the position table at once (not NIL first, then overwritten).
-            let band = Self::band(x);
-            if band.wrapping_sub(self.cur).wrapping_sub(1) < BANDS - 1 {
-                let slot = (band % BANDS) as usize;
-                let v = &mut self.bands[slot];
-                let index = v.len();
-                if index < v.capacity() && index <= INDEX_MASK as usize {
-                    v.push(x);
-                    self.pos
-                        .push(BANDED | (slot as u32) << SLOT_SHIFT | index as u32);
-                    self.listed += 1;
-                    return;
-                }
+            if let Some(at) = self.on_waiting_band(x) {
+                self.pos.push(at);
+                return;
             }
             self.pos.push(NIL);
         } else {
@@ -241,12 +232,11 @@ impl MinHeap {
         self.place_rest(x);
     }
 
-    /// Puts `x`, which is not on the open list, in its band's place: the run, a waiting band,
-    /// or the heap. Inline, the common case only: a waiting band with room (on the maze, 93%
-    /// of the places); the rest out of line ([`MinHeap::place_rest`]), whose call and register
-    /// saves were a third of its instructions (issue 34, round 6).
+    /// The common place of `x`: pushed on its band if that band is a waiting one with room.
+    /// Its position for the position table, `None` when it belongs elsewhere
+    /// ([`MinHeap::place_rest`]).
     #[inline(always)]
-    fn place(&mut self, x: u128) {
+    fn on_waiting_band(&mut self, x: u128) -> Option<u32> {
         let band = Self::band(x);
         // `band - cur` in 1..BANDS: a waiting band (wrapping, a band below `cur` is far above).
         if band.wrapping_sub(self.cur).wrapping_sub(1) < BANDS - 1 {
@@ -255,10 +245,22 @@ impl MinHeap {
             let index = v.len();
             if index < v.capacity() && index <= INDEX_MASK as usize {
                 v.push(x);
-                self.pos[Self::id(x)] = BANDED | (slot as u32) << SLOT_SHIFT | index as u32;
                 self.listed += 1;
-                return;
+                return Some(BANDED | (slot as u32) << SLOT_SHIFT | index as u32);
             }
+        }
+        None
+    }
+
+    /// Puts `x`, which is not on the open list, in its band's place: the run, a waiting band,
+    /// or the heap. Inline, the common case only: a waiting band with room (on the maze, 93%
+    /// of the places); the rest out of line ([`MinHeap::place_rest`]), whose call and register
+    /// saves were a third of its instructions (issue 34, round 6).
+    #[inline(always)]
+    fn place(&mut self, x: u128) {
+        if let Some(at) = self.on_waiting_band(x) {
+            self.pos[Self::id(x)] = at;
+            return;
         }
         self.place_rest(x);
     }
