@@ -300,8 +300,14 @@ impl Problem for Grid<'_> {
     }
 
     #[inline]
-    fn rank_child(&self, _: &Cell, parent_rank: usize, action: &Move, _: &Cell) -> Option<usize> {
-        Some((parent_rank as i64 + i64::from(self.offsets[action.index()])) as usize)
+    fn rank_child(
+        &self,
+        parent: &Cell,
+        parent_rank: usize,
+        action: &Move,
+        _: &Cell,
+    ) -> Option<usize> {
+        self.rank_after(parent, parent_rank, action)
     }
 
     /// The parent's rank plus the move's offset: A* looks a child up before building its cell

@@ -97,11 +97,10 @@ fn rank_after_swap_of<const N: usize>(
     to: usize,
 ) -> u64 {
     let (lo, hi) = (from.min(to), from.max(to));
-    let r = if N == 9 {
-        smaller_after_9(perm, t, hi)
-    } else {
-        perm[hi + 1..].iter().map(|&v| u64::from(v < t)).sum()
-    };
+    let mut r = 0u64;
+    for &v in &perm[hi + 1..] {
+        r += u64::from(v < t);
+    }
     let mut m = 0u64;
     let mut between = 0u64;
     // Indices, not `iter().enumerate().take().skip()`: that chain's `nth` was left out of
@@ -119,25 +118,6 @@ fn rank_after_swap_of<const N: usize>(
     } else {
         before - delta
     }
-}
-
-/// How many of the cells after `hi` hold an element smaller than `t`, for the 8-puzzle's nine
-/// cells (`1 <= t`, `hi >= 1`): cells 1 to 8 are one 64-bit word, and a byte `v | 0x80` minus `t`
-/// keeps its top bit exactly when `v >= t` (no byte borrows from the next, as `t < 0x80`); the
-/// flags of the cells after `hi` are summed by one multiplication. The loop over up to seven
-/// cells it replaces was a third of the instructions of the incremental rank (issue 34).
-#[inline(always)]
-fn smaller_after_9<const N: usize>(perm: &[u8; N], t: u8, hi: usize) -> u64 {
-    const ONES: u64 = u64::MAX / 255;
-    const TOPS: u64 = ONES << 7;
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(&perm[1..9]);
-    let word = u64::from_le_bytes(bytes);
-    let smaller = !((word | TOPS) - ONES * u64::from(t)) & TOPS;
-    // Byte j holds cell j + 1: the cells after hi are the bytes from hi on; two shifts, as
-    // hi = 8 (none) would shift by the word's width.
-    let after = (smaller >> 7) & ((u64::MAX << (4 * hi)) << (4 * hi));
-    after.wrapping_mul(ONES) >> 56
 }
 
 /// The number of set bits of a 20-bit mask. Without the `popcnt` instruction (not in the

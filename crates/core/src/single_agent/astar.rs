@@ -625,16 +625,12 @@ impl<C: Cost> Open<C> {
     /// [`Open::improve`] for integer costs: off the bucket list, then pushed again.
     #[inline]
     fn improve_integer(&mut self, old_f: C, old_g: C, f: C, g: C, id: u32) {
-        // Non-integer costs never have buckets (nor need the old values).
-        if C::INTEGER
-            && let Open::Buckets(buckets) = self
-        {
+        if let Open::Buckets(buckets) = self {
             // The old values were small enough for buckets, or we would be a heap.
             let (of, og) = Self::small(old_f, old_g).expect("bucketed entries are small");
             buckets.unlink(of, og, id);
         }
-        // On the heap the old entry stays and is skipped as stale when popped; the keyed heap
-        // moves it instead.
+        // On the heap the old entry stays and is skipped as stale when popped.
         self.push(f, g, id);
     }
 
